@@ -1,0 +1,63 @@
+//! Deckhand's command line: deals, solves and benchmarks (see DESIGN.md, "Command-line contract").
+//!
+//! Exit codes: 0 success, 2 bad usage or input (with a message on stderr naming what is wrong).
+
+use std::process::ExitCode;
+
+use deckhand::deal::{microsoft_freecell, DealNumber};
+
+// Each game's subcommands live in their own file under src/bin/cli/.
+
+const USAGE: &str = "usage:
+  deckhand freecell deal N      print Microsoft FreeCell deal N (1..8589934591), one cascade a line";
+
+/// A failed command: what to print on stderr, and the exit code.
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure { message: format!("{}\n{USAGE}", message.into()), code: 2 }
+    }
+    fn input(message: impl std::fmt::Display) -> Failure {
+        Failure { message: message.to_string(), code: 2 }
+    }
+}
+
+fn main() -> ExitCode {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+    match run(&arguments) {
+        Ok(output) => {
+            print!("{output}");
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprintln!("deckhand: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+fn run(arguments: &[&str]) -> Result<String, Failure> {
+    match arguments {
+        ["freecell", "deal", number] => freecell_deal(number),
+        ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
+        ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
+        [] => Err(Failure::usage("no command given")),
+        _ => Err(Failure::usage(format!("unknown command `{}`", arguments.join(" ")))),
+    }
+}
+
+fn freecell_deal(number: &str) -> Result<String, Failure> {
+    let deal: DealNumber = number.parse().map_err(Failure::input)?;
+    let mut output = String::new();
+    for cascade in microsoft_freecell(deal) {
+        let cards: Vec<String> = cascade.iter().map(ToString::to_string).collect();
+        output.push_str(&cards.join(" "));
+        output.push('\n');
+    }
+    Ok(output)
+}

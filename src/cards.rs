@@ -1,0 +1,628 @@
+//! Cards, ranks, suits and colours; parsing and formatting of card text; the 52-card deck check.
+//!
+//! A card is written rank then suit (`TH`, `10h`, `A♠`). Parsing is case-insensitive;
+//! formatting is always upper case with `T` for ten.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A card's rank, Ace low (value 1) to King (value 13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Rank {
+    Ace = 1,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+}
+
+impl Rank {
+    /// All ranks from Ace to King.
+    pub const ALL: [Rank; 13] = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+    ];
+
+    /// The face value: Ace 1 … King 13.
+    pub const fn value(self) -> u8 {
+        self as u8
+    }
+
+    /// The rank whose value is `value` (1..=13).
+    pub const fn from_value(value: u8) -> Option<Rank> {
+        if value >= 1 && value <= 13 {
+            Some(Rank::ALL[value as usize - 1])
+        } else {
+            None
+        }
+    }
+
+    /// The next higher rank, if any.
+    pub const fn succ(self) -> Option<Rank> {
+        Rank::from_value(self.value() + 1)
+    }
+
+    /// The next lower rank, if any.
+    pub const fn pred(self) -> Option<Rank> {
+        Rank::from_value(self.value() - 1)
+    }
+
+    /// The one-character symbol used in card text (`A 2 … 9 T J Q K`).
+    pub const fn char(self) -> char {
+        b"A23456789TJQK"[self as usize - 1] as char
+    }
+
+    /// The English name ("ace", "ten", "king").
+    pub const fn name(self) -> &'static str {
+        [
+            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+            "queen", "king",
+        ][self as usize - 1]
+    }
+
+    /// Parses the rank part of a card token (case-insensitive; `10` and `T` both mean ten).
+    pub fn parse(text: &str) -> Option<Rank> {
+        let rank = match text.to_ascii_uppercase().as_str() {
+            "A" | "1" => Rank::Ace,
+            "2" => Rank::Two,
+            "3" => Rank::Three,
+            "4" => Rank::Four,
+            "5" => Rank::Five,
+            "6" => Rank::Six,
+            "7" => Rank::Seven,
+            "8" => Rank::Eight,
+            "9" => Rank::Nine,
+            "T" | "10" => Rank::Ten,
+            "J" => Rank::Jack,
+            "Q" => Rank::Queen,
+            "K" => Rank::King,
+            _ => return None,
+        };
+        Some(rank)
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A card's suit, in the order Microsoft's FreeCell deals use: clubs, diamonds, hearts, spades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Suit {
+    Clubs = 0,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+/// A suit's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Color {
+    Black,
+    Red,
+}
+
+impl Suit {
+    /// All suits in deal order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// 0 for clubs … 3 for spades.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The suit at `index` (0..4).
+    pub const fn from_index(index: usize) -> Option<Suit> {
+        if index < 4 {
+            Some(Suit::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    pub const fn color(self) -> Color {
+        match self {
+            Suit::Clubs | Suit::Spades => Color::Black,
+            Suit::Diamonds | Suit::Hearts => Color::Red,
+        }
+    }
+
+    /// The letter used in card text (`C D H S`).
+    pub const fn char(self) -> char {
+        b"CDHS"[self as usize] as char
+    }
+
+    /// The suit symbol (♣ ♦ ♥ ♠).
+    pub const fn symbol(self) -> char {
+        ['♣', '♦', '♥', '♠'][self as usize]
+    }
+
+    /// The English plural name ("hearts").
+    pub const fn name(self) -> &'static str {
+        ["clubs", "diamonds", "hearts", "spades"][self as usize]
+    }
+
+    /// Parses a suit letter (either case) or symbol (filled or outline).
+    pub fn parse(text: &str) -> Option<Suit> {
+        let mut chars = text.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let suit = match c {
+            'c' | 'C' | '♣' | '♧' => Suit::Clubs,
+            'd' | 'D' | '♦' | '♢' => Suit::Diamonds,
+            'h' | 'H' | '♥' | '♡' => Suit::Hearts,
+            's' | 'S' | '♠' | '♤' => Suit::Spades,
+            _ => return None,
+        };
+        Some(suit)
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A playing card, stored densely as `(rank - 1) * 4 + suit` (0..52), the order of
+/// Microsoft's deal generator, so card sets fit in a `u64` bit mask.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card((rank as u8 - 1) * 4 + suit as u8)
+    }
+
+    /// The card with dense index `index` (0..52).
+    pub const fn from_index(index: u8) -> Option<Card> {
+        if index < 52 {
+            Some(Card(index))
+        } else {
+            None
+        }
+    }
+
+    /// The dense index 0..52: `(rank - 1) * 4 + suit`.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// This card's bit in a 52-bit card set.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self.0 / 4) as usize]
+    }
+
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 % 4) as usize]
+    }
+
+    pub const fn color(self) -> Color {
+        self.suit().color()
+    }
+
+    /// All 52 cards in index order (A♣ A♦ A♥ A♠ 2♣ …).
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..52).map(Card)
+    }
+
+    /// The accessible English name, "ten of hearts".
+    pub fn name(self) -> String {
+        format!("{} of {}", self.rank().name(), self.suit().name())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank(), self.suit())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a token is not a card.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum CardError {
+    #[error("empty card text")]
+    Empty,
+    #[error("`{token}` has no suit: a card ends with one of C D H S or ♣ ♦ ♥ ♠")]
+    MissingSuit { token: String },
+    #[error("`{token}` has an unknown suit `{suit}` (expected C D H S or ♣ ♦ ♥ ♠)")]
+    UnknownSuit { token: String, suit: String },
+    #[error("`{token}` has an unknown rank `{rank}` (expected A 2-9 T/10 J Q K)")]
+    UnknownRank { token: String, rank: String },
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+
+    fn from_str(token: &str) -> Result<Card, CardError> {
+        let token = token.trim();
+        let Some(last) = token.chars().last() else {
+            return Err(CardError::Empty);
+        };
+        let split = token.len() - last.len_utf8();
+        let (rank_text, suit_text) = token.split_at(split);
+        if rank_text.is_empty() {
+            return Err(CardError::MissingSuit { token: token.to_string() });
+        }
+        let Some(suit) = Suit::parse(suit_text) else {
+            if Rank::parse(token).is_some() {
+                return Err(CardError::MissingSuit { token: token.to_string() });
+            }
+            return Err(CardError::UnknownSuit {
+                token: token.to_string(),
+                suit: suit_text.to_string(),
+            });
+        };
+        let Some(rank) = Rank::parse(rank_text) else {
+            return Err(CardError::UnknownRank {
+                token: token.to_string(),
+                rank: rank_text.to_string(),
+            });
+        };
+        Ok(Card::new(rank, suit))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of cards as a 52-bit mask.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    pub const FULL: CardSet = CardSet((1 << 52) - 1);
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & card.bit() != 0
+    }
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= card.bit();
+    }
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !card.bit();
+    }
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The cards in index order.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        Card::all().filter(move |card| self.contains(*card))
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+/// Where a token stands in pasted text: its 1-based number among the tokens, line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenPosition {
+    pub token: usize,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for TokenPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "token {} (line {}, column {})", self.token, self.line, self.column)
+    }
+}
+
+/// A token that is not a card, with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[error("{error} at {position}")]
+pub struct MalformedToken {
+    pub position: TokenPosition,
+    pub error: CardError,
+}
+
+/// The cards read from free text, in order, with each token's position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedCards {
+    pub cards: Vec<(Card, TokenPosition)>,
+    pub malformed: Vec<MalformedToken>,
+}
+
+fn is_token_char(c: char) -> bool {
+    c.is_alphanumeric() || "♣♦♥♠♧♢♡♤".contains(c)
+}
+
+/// Reads every card token from free text. Anything that is not a letter, digit or suit symbol
+/// separates tokens, so commas, brackets and pyramid-shaped layouts all work.
+pub fn parse_cards(text: &str) -> ParsedCards {
+    let mut parsed = ParsedCards::default();
+    let mut count = 0;
+    for (line_index, line) in text.lines().enumerate() {
+        let mut column = 0;
+        let mut token_start: Option<(usize, usize)> = None; // (byte offset, column)
+        let mut flush = |start: Option<(usize, usize)>, end: usize, parsed: &mut ParsedCards| {
+            if let Some((offset, start_column)) = start {
+                count += 1;
+                let position =
+                    TokenPosition { token: count, line: line_index + 1, column: start_column + 1 };
+                match line[offset..end].parse::<Card>() {
+                    Ok(card) => parsed.cards.push((card, position)),
+                    Err(error) => parsed.malformed.push(MalformedToken { position, error }),
+                }
+            }
+        };
+        for (offset, c) in line.char_indices() {
+            if is_token_char(c) {
+                if token_start.is_none() {
+                    token_start = Some((offset, column));
+                }
+            } else {
+                flush(token_start.take(), offset, &mut parsed);
+            }
+            column += 1;
+        }
+        flush(token_start.take(), line.len(), &mut parsed);
+    }
+    parsed
+}
+
+/// Everything wrong with a would-be 52-card deck, all at once.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[error("{}", self.describe())]
+pub struct DeckError {
+    /// How many cards were read.
+    pub found: usize,
+    /// Cards of the full deck that do not appear.
+    pub missing: Vec<Card>,
+    /// Cards that appear more than once (each listed once).
+    pub duplicated: Vec<Card>,
+    /// Tokens that are not cards.
+    pub malformed: Vec<MalformedToken>,
+}
+
+fn card_list(cards: &[Card]) -> String {
+    cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
+}
+
+impl DeckError {
+    fn describe(&self) -> String {
+        let mut parts = vec![format!("found {} cards, expected 52", self.found)];
+        if !self.missing.is_empty() {
+            parts.push(format!("missing {}", card_list(&self.missing)));
+        }
+        if !self.duplicated.is_empty() {
+            parts.push(format!("duplicated {}", card_list(&self.duplicated)));
+        }
+        for token in &self.malformed {
+            parts.push(token.to_string());
+        }
+        parts.join("; ")
+    }
+}
+
+/// A full deck: each of the 52 cards exactly once, in a given order.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Deck(Vec<Card>);
+
+impl Deck {
+    /// The 52 cards in index order.
+    pub fn ordered() -> Deck {
+        Deck(Card::all().collect())
+    }
+
+    /// Checks that `cards` holds each card exactly once.
+    pub fn from_cards(cards: Vec<Card>) -> Result<Deck, DeckError> {
+        Deck::check(cards, Vec::new())
+    }
+
+    fn check(cards: Vec<Card>, malformed: Vec<MalformedToken>) -> Result<Deck, DeckError> {
+        let mut counts = [0u8; 52];
+        for card in &cards {
+            counts[card.index() as usize] = counts[card.index() as usize].saturating_add(1);
+        }
+        let missing: Vec<Card> = Card::all().filter(|c| counts[c.index() as usize] == 0).collect();
+        let duplicated: Vec<Card> = Card::all().filter(|c| counts[c.index() as usize] > 1).collect();
+        if cards.len() == 52 && missing.is_empty() && malformed.is_empty() {
+            Ok(Deck(cards))
+        } else {
+            Err(DeckError { found: cards.len(), missing, duplicated, malformed })
+        }
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.0
+    }
+}
+
+impl FromStr for Deck {
+    type Err = DeckError;
+
+    /// Reads a deck from free text: 52 card tokens, any separators.
+    fn from_str(text: &str) -> Result<Deck, DeckError> {
+        let parsed = parse_cards(text);
+        Deck::check(parsed.cards.into_iter().map(|(card, _)| card).collect(), parsed.malformed)
+    }
+}
+
+impl fmt::Display for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&card_list(&self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn parses_every_spelling() {
+        let ten_of_hearts = Card::new(Rank::Ten, Suit::Hearts);
+        for text in ["TH", "th", "Th", "10h", "10H", "T♥", "10♥", "t♡", " TH "] {
+            assert_eq!(card(text), ten_of_hearts, "{text}");
+        }
+        assert_eq!(card("as"), Card::new(Rank::Ace, Suit::Spades));
+        assert_eq!(card("Kc"), Card::new(Rank::King, Suit::Clubs));
+        assert_eq!(card("2♦"), Card::new(Rank::Two, Suit::Diamonds));
+    }
+
+    #[test]
+    fn formats_upper_case_with_t() {
+        assert_eq!(card("10h").to_string(), "TH");
+        assert_eq!(card("a♠").to_string(), "AS");
+        assert_eq!(card("qd").name(), "queen of diamonds");
+    }
+
+    #[test]
+    fn every_card_round_trips() {
+        for c in Card::all() {
+            assert_eq!(card(&c.to_string()), c);
+            assert_eq!(Card::from_index(c.index()), Some(c));
+            assert_eq!(Card::new(c.rank(), c.suit()), c);
+        }
+        assert_eq!(Card::all().count(), 52);
+        assert_eq!(Card::from_index(52), None);
+    }
+
+    #[test]
+    fn index_follows_microsoft_order() {
+        assert_eq!(card("AC").index(), 0);
+        assert_eq!(card("AD").index(), 1);
+        assert_eq!(card("2C").index(), 4);
+        assert_eq!(card("KS").index(), 51);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!("".parse::<Card>(), Err(CardError::Empty));
+        assert!(matches!("1x".parse::<Card>(), Err(CardError::UnknownSuit { .. })));
+        assert!(matches!("ZH".parse::<Card>(), Err(CardError::UnknownRank { .. })));
+        assert!(matches!("11H".parse::<Card>(), Err(CardError::UnknownRank { .. })));
+        assert!(matches!("K".parse::<Card>(), Err(CardError::MissingSuit { .. })));
+        assert!(matches!("H".parse::<Card>(), Err(CardError::MissingSuit { .. })));
+        let message = "ZH".parse::<Card>().unwrap_err().to_string();
+        assert!(message.contains("`ZH`") && message.contains("`Z`"), "{message}");
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!(card("TH").color(), Color::Red);
+        assert_eq!(card("TD").color(), Color::Red);
+        assert_eq!(card("TC").color(), Color::Black);
+        assert_eq!(card("TS").color(), Color::Black);
+    }
+
+    #[test]
+    fn rank_steps() {
+        assert_eq!(Rank::Ace.pred(), None);
+        assert_eq!(Rank::King.succ(), None);
+        assert_eq!(Rank::Nine.succ(), Some(Rank::Ten));
+        assert_eq!(Rank::from_value(0), None);
+        assert_eq!(Rank::from_value(14), None);
+    }
+
+    #[test]
+    fn parse_cards_reports_positions() {
+        let parsed = parse_cards("  AH\n 2s, Xq [10d]");
+        let cards: Vec<String> = parsed.cards.iter().map(|(c, _)| c.to_string()).collect();
+        assert_eq!(cards, ["AH", "2S", "TD"]);
+        assert_eq!(parsed.malformed.len(), 1);
+        let bad = &parsed.malformed[0];
+        assert_eq!(bad.position, TokenPosition { token: 3, line: 2, column: 6 });
+        assert!(bad.to_string().contains("token 3 (line 2, column 6)"), "{bad}");
+    }
+
+    #[test]
+    fn deck_check_lists_missing_and_duplicates() {
+        let full = Deck::ordered();
+        assert_eq!(Deck::from_cards(full.cards().to_vec()).unwrap(), full);
+        let mut cards = full.cards().to_vec();
+        cards[0] = card("KS"); // AC replaced by a second KS
+        let error = Deck::from_cards(cards).unwrap_err();
+        assert_eq!(error.found, 52);
+        assert_eq!(error.missing, vec![card("AC")]);
+        assert_eq!(error.duplicated, vec![card("KS")]);
+        let message = error.to_string();
+        assert!(message.contains("missing AC") && message.contains("duplicated KS"), "{message}");
+    }
+
+    #[test]
+    fn deck_from_text_reports_everything() {
+        let text = Deck::ordered().to_string().replacen("AC", "1X", 1) + " QQ";
+        let error = text.parse::<Deck>().unwrap_err();
+        assert_eq!(error.found, 51);
+        assert_eq!(error.missing, vec![card("AC")]);
+        assert_eq!(error.malformed.len(), 2);
+        assert_eq!(error.malformed[0].position.token, 1);
+        assert_eq!(error.malformed[1].position.token, 53);
+    }
+
+    #[test]
+    fn card_set_basics() {
+        let mut set = CardSet::EMPTY;
+        set.insert(card("TH"));
+        set.insert(card("AC"));
+        assert!(set.contains(card("TH")));
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![card("AC"), card("TH")]);
+        set.remove(card("TH"));
+        assert_eq!(set.len(), 1);
+        assert_eq!(CardSet::FULL.len(), 52);
+    }
+}

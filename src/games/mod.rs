@@ -1,0 +1,2 @@
+//! One module per game: rules (state, `Move` enum, legal moves, apply, undo), notation and
+//! its solver.

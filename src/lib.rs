@@ -1,0 +1,38 @@
+//! Deckhand: solitaire rules and solvers, shared by the native command line and the
+//! WebAssembly card table.
+//!
+//! A tour: deal Microsoft FreeCell deal #1 and read its first cascade.
+//!
+//! ```
+//! use deckhand::deal::{microsoft_freecell, DealNumber};
+//!
+//! let cascades = microsoft_freecell(DealNumber::new(1).unwrap());
+//! let first: Vec<String> = cascades[0].iter().map(|card| card.to_string()).collect();
+//! assert_eq!(first.join(" "), "JD KD 2S 4C 3S 6D 6S");
+//! ```
+//!
+//! Cards parse from any common spelling and always print upper case:
+//!
+//! ```
+//! use deckhand::{Card, Rank, Suit};
+//!
+//! let card: Card = "10♥".parse().unwrap();
+//! assert_eq!(card, Card::new(Rank::Ten, Suit::Hearts));
+//! assert_eq!(card.to_string(), "TH");
+//! assert_eq!(card.name(), "ten of hearts");
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod cards;
+pub mod deal;
+pub mod games;
+pub mod protocol;
+pub mod search;
+pub mod share;
+
+pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, Rank, Suit};
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

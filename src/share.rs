@@ -1,0 +1,369 @@
+//! Deal links: hash routes (`#/freecell/164`, `#/pyramid/<deck-code>` …) and the compact,
+//! URL-safe, versioned codes inside them.
+//!
+//! A deck code is the version character `1` followed by 38 base64url digits holding the
+//! deck's permutation number (its Lehmer code, 226 bits), so any of the 52! orders fits and
+//! every code decodes to exactly one deck or to a clear error.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::cards::{Card, Deck};
+use crate::deal::{DealNumber, DealNumberError};
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DECK_CODE_VERSION: char = '1';
+const DECK_CODE_DIGITS: usize = 38;
+
+/// Why a link or code cannot be opened.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum LinkError {
+    #[error("unknown page `{path}`")]
+    UnknownPage { path: String },
+    #[error("bad deal number in the link: {0}")]
+    DealNumber(#[from] DealNumberError),
+    #[error("the code `{code}` has version `{version}`, which this version of Deckhand does not know")]
+    UnknownVersion { code: String, version: String },
+    #[error("the code `{code}` should be {expected} characters long, not {found}")]
+    WrongLength { code: String, expected: usize, found: usize },
+    #[error("the code `{code}` has `{character}` at position {position}, which is not allowed in codes")]
+    BadCharacter { code: String, character: char, position: usize },
+    #[error("the code `{code}` does not describe a deck (it is out of range)")]
+    OutOfRange { code: String },
+    #[error("`{value}` is not a valid value for `{key}` (expected {expected})")]
+    BadParameter { key: String, value: String, expected: String },
+    #[error("the link's {what} is not valid: {reason}")]
+    BadContent { what: String, reason: String },
+}
+
+/// A little-endian multi-limb unsigned integer, just enough for permutation numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct BigNumber([u64; 4]);
+
+impl BigNumber {
+    fn zero() -> BigNumber {
+        BigNumber([0; 4])
+    }
+
+    /// self = self * factor + addend; returns the carry out of the top limb.
+    fn mul_add(&mut self, factor: u64, addend: u64) -> u64 {
+        let mut carry = addend as u128;
+        for limb in &mut self.0 {
+            let value = *limb as u128 * factor as u128 + carry;
+            *limb = value as u64;
+            carry = value >> 64;
+        }
+        carry as u64
+    }
+
+    /// self = self / divisor; returns the remainder.
+    fn div_rem(&mut self, divisor: u64) -> u64 {
+        let mut remainder = 0u128;
+        for limb in self.0.iter_mut().rev() {
+            let value = (remainder << 64) | *limb as u128;
+            *limb = (value / divisor as u128) as u64;
+            remainder = value % divisor as u128;
+        }
+        remainder as u64
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&limb| limb == 0)
+    }
+}
+
+/// Encodes a deck as a deck code (`1` + 38 base64url characters).
+pub fn encode_deck(deck: &Deck) -> String {
+    // Lehmer code: digit i is the position of card i among the cards not yet used.
+    let mut remaining: Vec<Card> = Card::all().collect();
+    let mut number = BigNumber::zero();
+    for (i, card) in deck.cards().iter().enumerate() {
+        let position = remaining.iter().position(|c| c == card).expect("a deck holds each card once");
+        remaining.remove(position);
+        number.mul_add(52 - i as u64, position as u64);
+    }
+    let mut digits = [0u8; DECK_CODE_DIGITS];
+    for digit in digits.iter_mut().rev() {
+        *digit = ALPHABET[number.div_rem(64) as usize];
+    }
+    let mut code = String::with_capacity(DECK_CODE_DIGITS + 1);
+    code.push(DECK_CODE_VERSION);
+    code.extend(digits.iter().map(|&d| d as char));
+    code
+}
+
+/// Decodes a deck code, explaining exactly what is wrong with a bad one.
+pub fn decode_deck(code: &str) -> Result<Deck, LinkError> {
+    let mut chars = code.chars();
+    match chars.next() {
+        Some(DECK_CODE_VERSION) => {}
+        Some(other) => {
+            return Err(LinkError::UnknownVersion { code: code.to_string(), version: other.to_string() })
+        }
+        None => {
+            return Err(LinkError::WrongLength {
+                code: code.to_string(),
+                expected: DECK_CODE_DIGITS + 1,
+                found: 0,
+            })
+        }
+    }
+    let found = code.chars().count();
+    if found != DECK_CODE_DIGITS + 1 {
+        return Err(LinkError::WrongLength {
+            code: code.to_string(),
+            expected: DECK_CODE_DIGITS + 1,
+            found,
+        });
+    }
+    let mut number = BigNumber::zero();
+    for (index, character) in chars.enumerate() {
+        let value = base64_value(character).ok_or(LinkError::BadCharacter {
+            code: code.to_string(),
+            character,
+            position: index + 2,
+        })?;
+        if number.mul_add(64, value) != 0 {
+            return Err(LinkError::OutOfRange { code: code.to_string() });
+        }
+    }
+    let mut positions = [0usize; 52];
+    for i in (0..52).rev() {
+        positions[i] = number.div_rem(52 - i as u64) as usize;
+    }
+    if !number.is_zero() {
+        return Err(LinkError::OutOfRange { code: code.to_string() });
+    }
+    let mut remaining: Vec<Card> = Card::all().collect();
+    let cards = positions.iter().map(|&p| remaining.remove(p)).collect();
+    Ok(Deck::from_cards(cards).expect("a permutation holds each card once"))
+}
+
+fn base64_value(character: char) -> Option<u64> {
+    ALPHABET.iter().position(|&a| a as char == character).map(|p| p as u64)
+}
+
+/// Encodes bytes as unpadded base64url (for move lists and positions in links).
+pub fn encode_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let value = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | (b as u32) << (16 - 8 * i));
+        let digits = chunk.len() + 1;
+        for i in 0..digits {
+            out.push(ALPHABET[((value >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes unpadded base64url, naming the first bad character.
+pub fn decode_bytes(code: &str) -> Result<Vec<u8>, LinkError> {
+    let values = code
+        .chars()
+        .enumerate()
+        .map(|(index, character)| {
+            base64_value(character).ok_or(LinkError::BadCharacter {
+                code: code.to_string(),
+                character,
+                position: index + 1,
+            })
+        })
+        .collect::<Result<Vec<u64>, LinkError>>()?;
+    if values.len() % 4 == 1 {
+        return Err(LinkError::WrongLength {
+            code: code.to_string(),
+            expected: values.len() - 1,
+            found: values.len(),
+        });
+    }
+    let mut bytes = Vec::with_capacity(values.len() * 3 / 4);
+    for chunk in values.chunks(4) {
+        let value = chunk.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | v << (18 - 6 * i));
+        for i in 0..chunk.len() - 1 {
+            bytes.push((value >> (16 - 8 * i)) as u8);
+        }
+    }
+    Ok(bytes)
+}
+
+/// A page of the app, as named by the hash part of its URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `#/` — the list of games.
+    Home,
+    /// `#/freecell` (a new random deal) or `#/freecell/N`.
+    FreeCell { deal: Option<DealNumber>, moves: Option<String> },
+    /// `#/freecell/board/<code>`: any position.
+    FreeCellBoard { code: String, moves: Option<String> },
+    /// `#/pyramid` (the paste page) or `#/pyramid/<deck-code>`.
+    Pyramid { deck: Option<Deck>, moves: Option<String> },
+    /// `#/pyramid/deal/<n>`: seeded random deck n.
+    PyramidDeal { seed: u64, moves: Option<String> },
+    /// `#/klondike/<n>?draw=1|3`.
+    Klondike { seed: Option<u64>, draw: u8, moves: Option<String> },
+    /// `#/tictactoe`, with an optional position.
+    TicTacToe { position: Option<String> },
+    /// `#/foxhounds`, with an optional position.
+    FoxHounds { position: Option<String> },
+}
+
+impl Route {
+    /// Reads a location hash (with or without the leading `#`).
+    pub fn parse(hash: &str) -> Result<Route, LinkError> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
+        let parameters: Vec<(&str, &str)> =
+            query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
+        let parameter = |key: &str| parameters.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
+        let moves = parameter("moves");
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let unknown = || LinkError::UnknownPage { path: path.to_string() };
+        let seed = |text: &str| -> Result<u64, LinkError> {
+            text.parse::<u64>().map_err(|_| LinkError::BadParameter {
+                key: "deal".into(),
+                value: text.to_string(),
+                expected: "a whole number from 0 to 18446744073709551615".into(),
+            })
+        };
+        let route = match segments.as_slice() {
+            [] => Route::Home,
+            ["freecell"] => Route::FreeCell { deal: None, moves },
+            ["freecell", "board", code] => Route::FreeCellBoard { code: code.to_string(), moves },
+            ["freecell", number] => Route::FreeCell { deal: Some(number.parse()?), moves },
+            ["pyramid"] => Route::Pyramid { deck: None, moves },
+            ["pyramid", "deal", n] => Route::PyramidDeal { seed: seed(n)?, moves },
+            ["pyramid", code] => Route::Pyramid { deck: Some(decode_deck(code)?), moves },
+            ["klondike", rest @ ..] if rest.len() <= 1 => {
+                let draw = match parameter("draw").as_deref() {
+                    None | Some("1") => 1,
+                    Some("3") => 3,
+                    Some(other) => {
+                        return Err(LinkError::BadParameter {
+                            key: "draw".into(),
+                            value: other.to_string(),
+                            expected: "1 or 3".into(),
+                        })
+                    }
+                };
+                let seed = rest.first().map(|n| seed(n)).transpose()?;
+                Route::Klondike { seed, draw, moves }
+            }
+            ["tictactoe"] => Route::TicTacToe { position: parameter("position") },
+            ["foxhounds"] => Route::FoxHounds { position: parameter("position") },
+            _ => return Err(unknown()),
+        };
+        Ok(route)
+    }
+}
+
+impl fmt::Display for Route {
+    /// The hash for this route, starting with `#/`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves = |moves: &Option<String>| moves.as_ref().map(|m| format!("?moves={m}")).unwrap_or_default();
+        match self {
+            Route::Home => write!(f, "#/"),
+            Route::FreeCell { deal: None, moves: m } => write!(f, "#/freecell{}", moves(m)),
+            Route::FreeCell { deal: Some(deal), moves: m } => write!(f, "#/freecell/{deal}{}", moves(m)),
+            Route::FreeCellBoard { code, moves: m } => write!(f, "#/freecell/board/{code}{}", moves(m)),
+            Route::Pyramid { deck: None, moves: m } => write!(f, "#/pyramid{}", moves(m)),
+            Route::Pyramid { deck: Some(deck), moves: m } => {
+                write!(f, "#/pyramid/{}{}", encode_deck(deck), moves(m))
+            }
+            Route::PyramidDeal { seed, moves: m } => write!(f, "#/pyramid/deal/{seed}{}", moves(m)),
+            Route::Klondike { seed, draw, moves: m } => {
+                write!(f, "#/klondike")?;
+                if let Some(seed) = seed {
+                    write!(f, "/{seed}")?;
+                }
+                write!(f, "?draw={draw}")?;
+                if let Some(m) = m {
+                    write!(f, "&moves={m}")?;
+                }
+                Ok(())
+            }
+            Route::TicTacToe { position: None } => write!(f, "#/tictactoe"),
+            Route::TicTacToe { position: Some(p) } => write!(f, "#/tictactoe?position={p}"),
+            Route::FoxHounds { position: None } => write!(f, "#/foxhounds"),
+            Route::FoxHounds { position: Some(p) } => write!(f, "#/foxhounds?position={p}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::seeded_deck;
+
+    #[test]
+    fn deck_codes_round_trip() {
+        for seed in 0..200 {
+            let deck = seeded_deck(seed);
+            let code = encode_deck(&deck);
+            assert_eq!(code.len(), 39);
+            assert_eq!(decode_deck(&code).unwrap(), deck);
+        }
+        let ordered = Deck::ordered();
+        assert_eq!(encode_deck(&ordered), format!("1{}", "A".repeat(38)));
+        let reversed = Deck::from_cards(ordered.cards().iter().rev().copied().collect()).unwrap();
+        assert_eq!(decode_deck(&encode_deck(&reversed)).unwrap(), reversed);
+    }
+
+    #[test]
+    fn bad_deck_codes_explain_themselves() {
+        let good = encode_deck(&seeded_deck(3));
+        assert!(matches!(decode_deck(""), Err(LinkError::WrongLength { found: 0, .. })));
+        assert!(matches!(decode_deck(&good[..20]), Err(LinkError::WrongLength { found: 20, .. })));
+        assert!(matches!(decode_deck(&format!("9{}", &good[1..])), Err(LinkError::UnknownVersion { .. })));
+        let bad = format!("{}*{}", &good[..5], &good[6..]);
+        assert!(matches!(decode_deck(&bad), Err(LinkError::BadCharacter { character: '*', position: 6, .. })));
+        assert!(matches!(decode_deck(&format!("1{}", "_".repeat(38))), Err(LinkError::OutOfRange { .. })));
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        for length in 0..20 {
+            let bytes: Vec<u8> = (0..length).map(|i| (i * 37 + 11) as u8).collect();
+            assert_eq!(decode_bytes(&encode_bytes(&bytes)).unwrap(), bytes);
+        }
+        assert!(decode_bytes("ab*d").is_err());
+        assert!(decode_bytes("abcde").is_err());
+    }
+
+    #[test]
+    fn routes_parse_and_print() {
+        let cases = [
+            "#/",
+            "#/freecell",
+            "#/freecell/164",
+            "#/freecell/164?moves=abc",
+            "#/freecell/board/xyz",
+            "#/pyramid",
+            "#/pyramid/deal/12",
+            "#/klondike/5?draw=3",
+            "#/klondike?draw=1",
+            "#/tictactoe",
+            "#/foxhounds?position=abc",
+        ];
+        for hash in cases {
+            let route = Route::parse(hash).unwrap();
+            assert_eq!(route.to_string(), hash, "{route:?}");
+        }
+        let deck = seeded_deck(9);
+        let route = Route::Pyramid { deck: Some(deck.clone()), moves: None };
+        assert_eq!(Route::parse(&route.to_string()).unwrap(), route);
+        assert_eq!(Route::parse("").unwrap(), Route::Home);
+    }
+
+    #[test]
+    fn bad_routes_say_what_is_wrong() {
+        assert!(matches!(Route::parse("#/freecell/0"), Err(LinkError::DealNumber(_))));
+        assert!(matches!(Route::parse("#/freecell/abc"), Err(LinkError::DealNumber(_))));
+        assert!(matches!(Route::parse("#/nonsense"), Err(LinkError::UnknownPage { .. })));
+        assert!(matches!(Route::parse("#/klondike/4?draw=2"), Err(LinkError::BadParameter { .. })));
+        assert!(matches!(Route::parse("#/pyramid/zzz"), Err(LinkError::UnknownVersion { .. })));
+        let message = Route::parse("#/freecell/99999999999").unwrap_err().to_string();
+        assert!(message.contains("out of range"), "{message}");
+    }
+}
