@@ -32,7 +32,7 @@ pub mod share;
 
 pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, Rank, Suit};
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod ui;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod worker;
