@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use deckhand::deal::{microsoft_freecell, DealNumber};
 
-// Each game's subcommands live in their own file under src/bin/cli/.
+// Each game's subcommands live in their own file under src/bin/cli/, as
+// `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
 const USAGE: &str = "usage:
   deckhand freecell deal N      print Microsoft FreeCell deal N (1..8589934591), one cascade a line";
@@ -45,6 +46,7 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
     match arguments {
         ["freecell", "deal", number] => freecell_deal(number),
         ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
+        // Game subcommands (one arm per game, dispatching to src/bin/cli/<game>.rs).
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
         _ => Err(Failure::usage(format!("unknown command `{}`", arguments.join(" ")))),
