@@ -1,0 +1,16 @@
+use yew::prelude::*;
+
+/// The list of games.
+#[component]
+pub fn Home() -> Html {
+    html! {
+        <section class="home">
+            <h1>{"Deckhand"}</h1>
+            <p>{"Solitaire with real solvers, entirely in your browser."}</p>
+            <ul class="games">
+                <li><a href="#/freecell">{"FreeCell"}</a>{" — Microsoft deals 1 to 8,589,934,591"}</li>
+                <li><a href="#/pyramid">{"Pyramid"}</a>{" — paste a deck and check it"}</li>
+            </ul>
+        </section>
+    }
+}

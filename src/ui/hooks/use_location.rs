@@ -1,0 +1,64 @@
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+use crate::share::Route;
+
+/// Changes the page's hash route.
+#[derive(Clone)]
+pub struct Navigator {
+    hash: UseStateHandle<String>,
+}
+
+impl PartialEq for Navigator {
+    fn eq(&self, other: &Navigator) -> bool {
+        *self.hash == *other.hash
+    }
+}
+
+impl Navigator {
+    /// Goes to `route` as a new history entry.
+    pub fn push(&self, route: &Route) {
+        let hash = route.to_string();
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().set_hash(&hash);
+        }
+        self.hash.set(hash);
+    }
+
+    /// Replaces the current entry with `route` (used when a page settles on a random deal).
+    pub fn replace(&self, route: &Route) {
+        let hash = route.to_string();
+        if let Some(window) = web_sys::window() {
+            if let Ok(history) = window.history() {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&hash));
+            }
+        }
+        self.hash.set(hash);
+    }
+}
+
+fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// The location hash, kept up to date on `hashchange`, with a navigator to change it.
+#[hook]
+pub fn use_location_hash() -> (String, Navigator) {
+    let hash = use_state(current_hash);
+    {
+        let hash = hash.clone();
+        use_effect_with((), move |_| {
+            let listener = Rc::new(Closure::<dyn Fn()>::new(move || hash.set(current_hash())));
+            let window = web_sys::window().expect("a window");
+            let _ = window.add_event_listener_with_callback("hashchange", listener.as_ref().as_ref().unchecked_ref());
+            move || {
+                let _ = window
+                    .remove_event_listener_with_callback("hashchange", listener.as_ref().as_ref().unchecked_ref());
+            }
+        });
+    }
+    ((*hash).clone(), Navigator { hash })
+}

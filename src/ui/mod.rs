@@ -1,0 +1,24 @@
+//! The Yew card table (wasm32 only). Components wrap the engine; no rule lives here.
+
+mod app;
+mod card;
+mod freecell_table;
+mod home;
+pub mod hooks;
+mod pyramid_check;
+
+pub use app::App;
+pub use card::CardView;
+
+/// Mounts the app on the page's `#app` element (or the body).
+pub fn start() {
+    let document = gloo_document();
+    match document.get_element_by_id("app") {
+        Some(root) => yew::Renderer::<App>::with_root(root).render(),
+        None => yew::Renderer::<App>::new().render(),
+    };
+}
+
+fn gloo_document() -> web_sys::Document {
+    web_sys::window().and_then(|w| w.document()).expect("the app runs in a page with a document")
+}
