@@ -1,2 +1,5 @@
 //! One module per game: rules (state, `Move` enum, legal moves, apply, undo), notation and
 //! its solver.
+pub mod pyramid;
+
+pub mod freecell;

@@ -1,0 +1,221 @@
+//! `deckhand freecell solve` and `deckhand bench freecell` (DESIGN.md, "Command-line contract").
+
+use std::time::Instant;
+
+use deckhand::deal::DealNumber;
+use deckhand::games::freecell::{
+    solution_length, Budget, Mode, Move, Notation, Position, Solver, Source, Target,
+};
+use deckhand::search::{run_to_end, Outcome};
+
+use crate::Failure;
+
+fn parse_mode(text: &str) -> Result<Mode, Failure> {
+    match text {
+        "fast" => Ok(Mode::Fast),
+        "short" => Ok(Mode::Short),
+        _ => Err(Failure::usage(format!("unknown mode `{text}`: use fast or short"))),
+    }
+}
+
+fn pile(source: Source) -> String {
+    match source {
+        Source::Cascade(i) => (u32::from(i) + 1).to_string(),
+        Source::Cell(i) => ((b'a' + i) as char).to_string(),
+    }
+}
+
+fn target(to: Target) -> String {
+    match to {
+        Target::Cascade(i) => pile(Source::Cascade(i)),
+        Target::Cell(i) => pile(Source::Cell(i)),
+        Target::Foundation => "h".to_string(),
+    }
+}
+
+/// `freecell solve N | --board FILE [--json] [--mode fast|short] [--budget STATES]`
+pub fn solve(arguments: &[&str]) -> Result<String, Failure> {
+    let mut deal: Option<DealNumber> = None;
+    let mut board: Option<&str> = None;
+    let mut json = false;
+    let mut mode = Mode::Fast;
+    let mut budget = Budget::default();
+    let mut rest = arguments.iter();
+    while let Some(&argument) = rest.next() {
+        match argument {
+            "--json" => json = true,
+            "--board" => {
+                board = Some(
+                    rest.next().ok_or_else(|| Failure::usage("`--board` needs a file (or - for stdin)"))?,
+                )
+            }
+            "--mode" => {
+                mode = parse_mode(rest.next().ok_or_else(|| Failure::usage("`--mode` needs fast or short"))?)?
+            }
+            "--budget" => {
+                let text =
+                    rest.next().ok_or_else(|| Failure::usage("`--budget` needs a number of states"))?;
+                let states: u64 = text
+                    .parse()
+                    .map_err(|_| Failure::usage(format!("`--budget {text}`: expected a number of states")))?;
+                budget = Budget { first: states.min(budget.first), exhaustive: states };
+            }
+            number if deal.is_none() && !number.starts_with("--") => {
+                deal = Some(number.parse().map_err(Failure::input)?);
+            }
+            other => {
+                return Err(Failure::usage(format!("unexpected argument `{other}` for `freecell solve`")))
+            }
+        }
+    }
+    let position = match (deal, board) {
+        (Some(deal), None) => Position::deal(deal),
+        (None, Some(file)) => {
+            let text = if file == "-" {
+                std::io::read_to_string(std::io::stdin())
+                    .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?
+            } else {
+                std::fs::read_to_string(file)
+                    .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))?
+            };
+            text.parse::<Position>().map_err(|e| Failure::input(format!("bad board in `{file}`: {e}")))?
+        }
+        (Some(_), Some(_)) => return Err(Failure::usage("give a deal number or `--board FILE`, not both")),
+        (None, None) => return Err(Failure::usage("`freecell solve` needs a deal number or `--board FILE`")),
+    };
+    let outcome = run_to_end(&mut Solver::new(&position, mode, budget), 4096);
+    let (result, moves) = match outcome {
+        Outcome::Solved(moves) => ("solved", moves),
+        Outcome::Unsolvable => ("unsolvable", Vec::new()),
+        Outcome::Unknown(_) => ("unknown", Vec::new()),
+    };
+    if json {
+        // Keys in the contract's order: deal, result, moves.
+        let moves: Vec<String> = moves
+            .iter()
+            .map(|mv| {
+                format!(
+                    r#"{{"from": "{}", "to": "{}", "cards": {}}}"#,
+                    pile(mv.from),
+                    target(mv.to),
+                    mv.cards
+                )
+            })
+            .collect();
+        let deal = deal.map_or("null".to_string(), |d| d.get().to_string());
+        let object = format!(r#"{{"deal": {deal}, "result": "{result}", "moves": [{}]}}"#, moves.join(", "));
+        Ok(format!("{object}\n"))
+    } else {
+        let mut output = format!("{result}\n");
+        let mut replay = position.clone();
+        for &mv in &moves {
+            output.push_str(&format!("{:<5} {mv}\n", Notation::of(&replay, mv).to_string()));
+            replay.play_unchecked(mv);
+        }
+        if !moves.is_empty() {
+            if let Ok((length, _)) = solution_length(&position, &moves) {
+                output.push_str(&format!("{} moves, {length} single-card moves\n", moves.len()));
+            }
+        }
+        Ok(output)
+    }
+}
+
+fn parse_range(text: &str) -> Result<(u64, u64), Failure> {
+    let bad = || Failure::usage(format!("`--range {text}`: expected A..B with 1 <= A <= B (both included)"));
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let a: DealNumber = a.parse().map_err(|_| bad())?;
+    let b: DealNumber = b.trim_start_matches('=').parse().map_err(|_| bad())?;
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a.get(), b.get()))
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+/// `bench freecell --range A..B [--mode fast|short]`: solves every deal, replays every solution
+/// through the rules (a wrong answer fails the run), and prints times and lengths.
+pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
+    let mut range = None;
+    let mut mode = Mode::Fast;
+    let mut rest = arguments.iter();
+    while let Some(&argument) = rest.next() {
+        match argument {
+            "--range" => {
+                range = Some(parse_range(rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?)?)
+            }
+            "--mode" => {
+                mode = parse_mode(rest.next().ok_or_else(|| Failure::usage("`--mode` needs fast or short"))?)?
+            }
+            other => {
+                return Err(Failure::usage(format!("unexpected argument `{other}` for `bench freecell`")))
+            }
+        }
+    }
+    let (first, last) = range.ok_or_else(|| Failure::usage("`bench freecell` needs `--range A..B`"))?;
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    let mut unsolvable = Vec::new();
+    let mut unknown = Vec::new();
+    let mut slowest = (0.0, first);
+    let started = Instant::now();
+    for number in first..=last {
+        let deal = DealNumber::new(number).map_err(Failure::input)?;
+        let position = Position::deal(deal);
+        let clock = Instant::now();
+        let outcome = Solver::solve(&position, mode);
+        let seconds = clock.elapsed().as_secs_f64();
+        times.push(seconds);
+        if seconds > slowest.0 {
+            slowest = (seconds, number);
+        }
+        match outcome {
+            Outcome::Solved(moves) => lengths.push(check(&position, &moves, number)?),
+            Outcome::Unsolvable => unsolvable.push(number),
+            Outcome::Unknown(_) => unknown.push(number),
+        }
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let total: f64 = times.iter().sum();
+    times.sort_by(f64::total_cmp);
+    lengths.sort_unstable();
+    let count = times.len() as f64;
+    let mean_length = lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / (lengths.len().max(1) as f64);
+    let median_length = lengths.get(lengths.len() / 2).copied().unwrap_or(0);
+    let max_length = lengths.last().copied().unwrap_or(0);
+    let list = |deals: &[u64]| deals.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    Ok(format!(
+        "freecell deals {first}..{last}, mode {mode:?}\n\
+         solved {} of {}, unsolvable {} [{}], unknown {} [{}]\n\
+         time: total {total:.3} s (wall {wall:.3} s), mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms (deal {})\n\
+         length (single-card moves): mean {mean_length:.1}, median {median_length}, max {max_length}\n",
+        lengths.len(),
+        times.len(),
+        unsolvable.len(),
+        list(&unsolvable),
+        unknown.len(),
+        list(&unknown),
+        total / count * 1e3,
+        percentile(&times, 0.5) * 1e3,
+        percentile(&times, 0.99) * 1e3,
+        slowest.0 * 1e3,
+        slowest.1,
+    ))
+}
+
+/// Replays a solution through the checked rules; its length in single-card moves.
+fn check(position: &Position, moves: &[Move], deal: u64) -> Result<u32, Failure> {
+    let (length, end) = solution_length(position, moves)
+        .map_err(|e| Failure::input(format!("deal {deal}: wrong solution: {e}")))?;
+    if !end.is_won() {
+        return Err(Failure::input(format!("deal {deal}: the solution does not end with 52 cards home")));
+    }
+    Ok(length)
+}

@@ -1,0 +1,32 @@
+//! FreeCell: 8 cascades, 4 free cells, 4 foundations (docs/RULES.md, "FreeCell").
+//!
+//! Deal #1, play a move, and ask the solver:
+//!
+//! ```
+//! use deckhand::deal::DealNumber;
+//! use deckhand::freecell::{Mode, Notation, Position, Solver};
+//! use deckhand::search::Outcome;
+//!
+//! let start = Position::deal(DealNumber::new(1).unwrap());
+//! let mv = "8a".parse::<Notation>().unwrap().to_move(&start).unwrap();
+//! assert_eq!(mv.to_string(), "Move the ten of hearts from cascade 8 to free cell a");
+//! let after = start.clone().play(mv).unwrap();
+//! assert_eq!(after.cell(0).map(|c| c.to_string()), Some("TH".to_string()));
+//!
+//! let Outcome::Solved(moves) = Solver::solve(&start, Mode::Fast) else { panic!("deal 1 is solvable") };
+//! let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
+//! assert!(end.is_won());
+//! ```
+
+pub mod notation;
+mod position;
+pub mod setup;
+pub mod solver;
+
+pub use notation::{expand, expand_all, single_card_cost, solution_length, Notation, NotationError};
+pub use position::{
+    capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
+    UndoError, CASCADES, CELLS,
+};
+pub use setup::{Setup, SetupError, SetupProblem};
+pub use solver::{BestFirst, Budget, Mode, Solver, Weights};
