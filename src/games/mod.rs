@@ -1,5 +1,3 @@
 //! One module per game: rules (state, `Move` enum, legal moves, apply, undo), notation and
 //! its solver.
-pub mod pyramid;
-
 pub mod freecell;
