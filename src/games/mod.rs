@@ -1,3 +1,5 @@
 //! One module per game: rules (state, `Move` enum, legal moves, apply, undo), notation and
 //! its solver.
 pub mod freecell;
+pub mod foxhounds;
+pub mod tictactoe;

@@ -6,6 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod negamax;
+pub mod retrograde;
+pub mod twoplayer;
+
 /// What a finished search knows. A proof and a give-up are never confused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome<S> {
