@@ -9,11 +9,20 @@ use deckhand::deal::{microsoft_freecell, DealNumber};
 #[path = "cli/freecell.rs"]
 mod freecell_cli;
 
+#[path = "cli/pyramid.rs"]
+mod pyramid;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
 const USAGE: &str = "usage:
   deckhand freecell deal N      print Microsoft FreeCell deal N (1..8589934591), one cascade a line
+  deckhand pyramid solve FILE [--json] [--budget STATES]
+                                fewest-steps Pyramid solution of a deck (FILE or - for stdin)
+  deckhand pyramid deal N | decks FROM TO
+                                print seeded Pyramid deck N, or decks FROM..TO one a line
+  deckhand bench pyramid --decks FILE|--seeds A..B [--expect FILE] [--budget STATES]
+                                solve decks, replay every solution, check answers, print figures
   deckhand freecell solve N|--board FILE [--json] [--mode fast|short] [--budget STATES]
                                 solve a deal or a board (FILE or - for stdin)
   deckhand bench freecell --range A..B [--mode fast|short]
@@ -54,6 +63,8 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["freecell", "deal", number] => freecell_deal(number),
         ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
         // Game subcommands (one arm per game, dispatching to src/bin/cli/<game>.rs).
+        ["pyramid", rest @ ..] => pyramid::run(rest),
+        ["bench", "pyramid", rest @ ..] => pyramid::bench(rest),
         ["freecell", "solve", rest @ ..] => freecell_cli::solve(rest),
         ["bench", "freecell", rest @ ..] => freecell_cli::bench(rest),
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),

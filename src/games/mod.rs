@@ -3,3 +3,4 @@
 pub mod freecell;
 pub mod foxhounds;
 pub mod tictactoe;
+pub mod pyramid;

@@ -1,0 +1,660 @@
+//! The optimal Pyramid solver: A* over packed states with a bucket queue.
+//!
+//! A state packs into 42 bits of a `u64`: the pyramid configuration as an index among the
+//! 1430 sets of slots that can remain (a removed card never has a present card below it),
+//! the 24-bit mask of stock cards not yet removed, the canonical stock pointer (5 bits) and
+//! the recycles used (2 bits). The search is A* with unit costs and the admissible,
+//! consistent heuristic "removal steps still needed": each king in the pyramid needs its own
+//! step, and for each pair of ranks adding to 13 (ace–queen … six–seven) a step removes at
+//! most one pyramid card of each, so the larger count is needed.
+//!
+//! Pruning, all of it sound (it never loses the optimum):
+//! - a king uncovered in the pyramid is removed at once (removing it later is never better:
+//!   cards only ever become more available, and draws and recycles do not depend on it);
+//! - a state is dropped when some pyramid card can no longer get a partner: for each pair of
+//!   ranks, the remaining pyramid cards must be matchable to distinct remaining partners, where
+//!   two pyramid cards cannot pair if one lies beneath the other (it must go first). The
+//!   matchability of each of the 256 subsets of the eight cards of each rank pair is
+//!   tabulated once per deal.
+//!
+//! The solution is rebuilt from the goal backwards: the table stores each state's distance,
+//! and a state's predecessor is found among the few states that differ by one move.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::cards::Card;
+use crate::search::{Outcome, Progress, Search, UnknownReason};
+
+use super::rules::{
+    canonical_pointer, covering, value, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS,
+};
+
+/// The default state budget: about 100 MB of tables at most.
+pub const DEFAULT_BUDGET: u64 = 6_000_000;
+
+const CONFIG_BITS: u32 = 11;
+const STOCK_SHIFT: u32 = CONFIG_BITS;
+const POINTER_SHIFT: u32 = STOCK_SHIFT + STOCK_CARDS as u32;
+const RECYCLE_SHIFT: u32 = POINTER_SHIFT + 5;
+const STATE_MASK: u64 = (1 << (RECYCLE_SHIFT + 2)) - 1;
+const G_SHIFT: u32 = 48;
+const OCCUPIED: u64 = 1 << 63;
+const NO_CONFIG: u16 = u16::MAX;
+
+/// The 1430 pyramid configurations and how removals move between them.
+struct Configs {
+    masks: Vec<u32>,
+    available: Vec<u32>,
+    next: Vec<[u16; PYRAMID_CARDS]>,
+    index: HashMap<u32, u16>,
+}
+
+fn configs() -> &'static Configs {
+    static CONFIGS: OnceLock<Configs> = OnceLock::new();
+    CONFIGS.get_or_init(|| {
+        let full = (1u32 << PYRAMID_CARDS) - 1;
+        let mut masks = vec![full];
+        let mut index = HashMap::from([(full, 0u16)]);
+        let mut next = Vec::new();
+        let mut available = Vec::new();
+        let mut at = 0;
+        while at < masks.len() {
+            let mask = masks[at];
+            let mut row = [NO_CONFIG; PYRAMID_CARDS];
+            let mut uncovered = 0;
+            for (slot, target) in row.iter_mut().enumerate() {
+                if mask & (1 << slot) != 0 && mask & covering(slot) == 0 {
+                    uncovered |= 1 << slot;
+                    let after = mask & !(1 << slot);
+                    let id = *index.entry(after).or_insert_with(|| {
+                        masks.push(after);
+                        (masks.len() - 1) as u16
+                    });
+                    *target = id;
+                }
+            }
+            next.push(row);
+            available.push(uncovered);
+            at += 1;
+        }
+        Configs { masks, available, next, index }
+    })
+}
+
+/// The number of pyramid configurations (the Catalan number C(8) = 1430).
+pub fn configuration_count() -> usize {
+    configs().masks.len()
+}
+
+/// Where a card of the deal sits: pyramid slots 0..28, stock positions 28..52.
+type Place = u8;
+
+/// A move in solver terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Draw,
+    Recycle,
+    King(Place),
+    Pair(Place, Place),
+}
+
+/// Deal-specific tables.
+struct Tables {
+    cards: [Card; 52],
+    values: [u8; 52],
+    /// Card mask (by card index) of the pyramid cards present in each configuration.
+    pyramid_cards: Vec<u64>,
+    /// The heuristic of each configuration.
+    heuristic: Vec<u8>,
+    /// Card masks of stock positions, a byte at a time.
+    stock_cards: [[u64; 256]; 3],
+    /// For ranks v = 1..=6: whether each subset of the eight cards of values v and 13 − v
+    /// (bits 0..4 the suits of v, bits 4..8 those of 13 − v) still lets every pyramid card
+    /// among them find a partner.
+    feasible: [[bool; 256]; 6],
+    empty: u16,
+}
+
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// Slots lying beneath `slot` (transitively covering it).
+fn beneath(slot: usize) -> u32 {
+    let mut result = 0;
+    let mut frontier = covering(slot);
+    while frontier != 0 {
+        result |= frontier;
+        let mut next = 0;
+        for s in bits(frontier as u64) {
+            next |= covering(s as usize);
+        }
+        frontier = next;
+    }
+    result
+}
+
+impl Tables {
+    fn new(cards: &[Card; 52]) -> Tables {
+        let configs = configs();
+        let mut values = [0; 52];
+        for (place, card) in cards.iter().enumerate() {
+            values[place] = value(*card);
+        }
+        let mut pyramid_cards = Vec::with_capacity(configs.masks.len());
+        let mut heuristic = Vec::with_capacity(configs.masks.len());
+        for &mask in &configs.masks {
+            let mut set = 0u64;
+            let mut counts = [0u8; 14];
+            for slot in bits(mask as u64) {
+                set |= cards[slot as usize].bit();
+                counts[values[slot as usize] as usize] += 1;
+            }
+            pyramid_cards.push(set);
+            let pairs: u8 = (1..=6).map(|v| counts[v].max(counts[13 - v])).sum();
+            heuristic.push(counts[13] + pairs);
+        }
+        let mut stock_cards = [[0u64; 256]; 3];
+        for (chunk, table) in stock_cards.iter_mut().enumerate() {
+            for (byte, entry) in table.iter_mut().enumerate() {
+                for bit in bits(byte as u64) {
+                    *entry |= cards[PYRAMID_CARDS + chunk * 8 + bit as usize].bit();
+                }
+            }
+        }
+        let mut place_of = [0usize; 52];
+        for (place, card) in cards.iter().enumerate() {
+            place_of[card.index() as usize] = place;
+        }
+        let mut feasible = [[false; 256]; 6];
+        for (v, table) in (1..=6u8).zip(feasible.iter_mut()) {
+            // The eight cards: suits of v, then suits of 13 - v, as places.
+            let low = (v as usize - 1) * 4;
+            let high = (12 - v as usize) * 4;
+            let places: Vec<usize> =
+                (0..4).map(|s| place_of[low + s]).chain((0..4).map(|s| place_of[high + s])).collect();
+            let compatible = |a: usize, b: usize| {
+                let (pa, pb) = (places[a], places[b]);
+                if pa >= PYRAMID_CARDS || pb >= PYRAMID_CARDS {
+                    true
+                } else {
+                    beneath(pa) & (1 << pb) == 0 && beneath(pb) & (1 << pa) == 0
+                }
+            };
+            for (subset, entry) in table.iter_mut().enumerate() {
+                let needy: Vec<usize> =
+                    (0..8).filter(|&i| subset & (1 << i) != 0 && places[i] < PYRAMID_CARDS).collect();
+                *entry = matchable(&needy, subset as u32, &compatible);
+            }
+        }
+        let empty = configs.index[&0];
+        Tables { cards: *cards, values, pyramid_cards, heuristic, stock_cards, feasible, empty }
+    }
+
+    fn card_mask(&self, config: u16, stock: u32) -> u64 {
+        self.pyramid_cards[config as usize]
+            | self.stock_cards[0][(stock & 0xff) as usize]
+            | self.stock_cards[1][((stock >> 8) & 0xff) as usize]
+            | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
+    }
+
+    /// Whether the rank pair containing value `v` is still feasible in `cards`.
+    fn pair_feasible(&self, cards: u64, v: u8) -> bool {
+        let low = v.min(13 - v);
+        if low == 0 || low > 6 {
+            return true;
+        }
+        let subset =
+            ((cards >> ((low as u32 - 1) * 4)) & 0xf) | (((cards >> ((12 - low as u32) * 4)) & 0xf) << 4);
+        self.feasible[low as usize - 1][subset as usize]
+    }
+
+    fn all_feasible(&self, cards: u64) -> bool {
+        (1..=6).all(|v| self.pair_feasible(cards, v))
+    }
+}
+
+/// Whether every card in `needy` (indices 0..8; 0..4 one value, 4..8 the other) can get a
+/// distinct compatible partner of the other value among `present`.
+fn matchable(needy: &[usize], present: u32, compatible: &dyn Fn(usize, usize) -> bool) -> bool {
+    fn assign(needy: &[usize], used: u32, present: u32, compatible: &dyn Fn(usize, usize) -> bool) -> bool {
+        let Some((&card, rest)) = needy.split_first() else {
+            return true;
+        };
+        if used & (1 << card) != 0 {
+            // Already taken as someone's partner: that pairing removes it too.
+            return assign(rest, used, present, compatible);
+        }
+        let partners = if card < 4 { 4..8 } else { 0..4 };
+        partners.into_iter().any(|partner| {
+            present & (1 << partner) != 0
+                && used & (1 << partner) == 0
+                && compatible(card, partner)
+                && assign(rest, used | (1 << card) | (1 << partner), present, compatible)
+        })
+    }
+    assign(needy, 0, present, compatible)
+}
+
+fn pack(config: u16, stock: u32, pointer: u8, recycles: u8) -> u64 {
+    config as u64
+        | (stock as u64) << STOCK_SHIFT
+        | (pointer as u64) << POINTER_SHIFT
+        | (recycles as u64) << RECYCLE_SHIFT
+}
+
+fn unpack(state: u64) -> (u16, u32, u8, u8) {
+    (
+        (state & ((1 << CONFIG_BITS) - 1)) as u16,
+        ((state >> STOCK_SHIFT) & ((1 << STOCK_CARDS) - 1)) as u32,
+        ((state >> POINTER_SHIFT) & 31) as u8,
+        ((state >> RECYCLE_SHIFT) & 3) as u8,
+    )
+}
+
+/// An open-addressing set of packed states with their distances.
+struct StateTable {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl StateTable {
+    fn new() -> StateTable {
+        StateTable { slots: vec![0; 1 << 12], len: 0 }
+    }
+
+    fn home(state: u64, mask: usize) -> usize {
+        (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 29) as usize & mask
+    }
+
+    fn get(&self, state: u64) -> Option<u8> {
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return None;
+            }
+            if slot & STATE_MASK == state {
+                return Some((slot >> G_SHIFT) as u8);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Records `state` at distance `g`; true if it is new or `g` improves on the record.
+    fn offer(&mut self, state: u64, g: u8) -> bool {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        let entry = OCCUPIED | (g as u64) << G_SHIFT | state;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                self.slots[at] = entry;
+                self.len += 1;
+                return true;
+            }
+            if slot & STATE_MASK == state {
+                if ((slot >> G_SHIFT) as u8) > g {
+                    self.slots[at] = entry;
+                    return true;
+                }
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&slot| slot != 0) {
+            let mut at = Self::home(slot & STATE_MASK, mask);
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = slot;
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+}
+
+/// A resumable optimal Pyramid search. Progress counts distinct states stored.
+pub struct Solver {
+    tables: Tables,
+    table: StateTable,
+    /// Open states by f = g + h, each packed with its g.
+    buckets: Vec<Vec<u64>>,
+    f: usize,
+    budget: u64,
+    expanded: u64,
+    done: Option<Outcome<Vec<Move>>>,
+}
+
+impl Solver {
+    /// A search from `position` with the default state budget.
+    pub fn new(position: &Position) -> Solver {
+        Solver::with_budget(position, DEFAULT_BUDGET)
+    }
+
+    /// A search from `position` that gives up ("unknown") after storing `budget` states.
+    pub fn with_budget(position: &Position, budget: u64) -> Solver {
+        let tables = Tables::new(position.deal());
+        let config = configs().index.get(&position.pyramid_mask()).copied().unwrap_or(0);
+        let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
+        let mut solver = Solver {
+            tables,
+            table: StateTable::new(),
+            buckets: Vec::new(),
+            f: 0,
+            budget,
+            expanded: 0,
+            done: None,
+        };
+        let cards = solver.tables.card_mask(config, position.stock_mask());
+        if !solver.tables.all_feasible(cards) {
+            solver.done = Some(Outcome::Unsolvable);
+        } else {
+            solver.table.offer(start, 0);
+            solver.push(start, 0);
+        }
+        solver
+    }
+
+    /// States expanded so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// Distinct states stored so far.
+    pub fn states(&self) -> u64 {
+        self.table.len as u64
+    }
+
+    /// Approximate bytes held by the search tables.
+    pub fn memory(&self) -> usize {
+        self.table.bytes() + self.buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()
+    }
+
+    fn push(&mut self, state: u64, g: u8) {
+        let (config, ..) = unpack(state);
+        let f = g as usize + self.tables.heuristic[config as usize] as usize;
+        if self.buckets.len() <= f {
+            self.buckets.resize_with(f + 1, Vec::new);
+        }
+        self.buckets[f].push(state | (g as u64) << G_SHIFT);
+        self.f = self.f.min(f);
+    }
+
+    /// Calls `visit` with every successor of `state` that survives pruning.
+    fn successors(&self, state: u64, mut visit: impl FnMut(u64, Step)) {
+        let t = &self.tables;
+        let (config, stock, pointer, recycles) = unpack(state);
+        let available = configs().available[config as usize];
+        let next = &configs().next[config as usize];
+        let above = stock & !((1u32 << pointer) - 1);
+        let below = stock & ((1u32 << pointer) - 1);
+        let stock_top = (above != 0).then(|| above.trailing_zeros() as usize);
+        let waste_top = (below != 0).then(|| 31 - below.leading_zeros() as usize);
+
+        // An uncovered pyramid king goes at once, and nothing else is tried.
+        for slot in bits(available as u64) {
+            if t.values[slot as usize] == 13 {
+                let child = pack(next[slot as usize], stock, pointer, recycles);
+                visit(child, Step::King(slot as u8));
+                return;
+            }
+        }
+
+        let cards = t.card_mask(config, stock);
+        let mut removal = |pyramid: &[u32], stock_places: &[usize], step: Step, v: u8| {
+            let mut new_config = config;
+            for &slot in pyramid {
+                new_config = configs().next[new_config as usize][slot as usize];
+            }
+            let mut new_stock = stock;
+            let mut removed = 0u64;
+            for &slot in pyramid {
+                removed |= t.cards[slot as usize].bit();
+            }
+            for &j in stock_places {
+                new_stock &= !(1 << j);
+                removed |= t.cards[PYRAMID_CARDS + j].bit();
+            }
+            if v != 13 && !t.pair_feasible(cards & !removed, v) {
+                return;
+            }
+            let new_pointer = canonical_pointer(new_stock, pointer as u32);
+            visit(pack(new_config, new_stock, new_pointer, recycles), step);
+        };
+
+        let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
+        let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
+        for slot in bits(available as u64) {
+            let v = t.values[slot as usize];
+            let want = 13 - v;
+            for other in bits((available as u64) & !((2u64 << slot) - 1)) {
+                if t.values[other as usize] == want {
+                    removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+                }
+            }
+            if let Some(j) = stock_top.filter(|_| stock_value == Some(want)) {
+                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+            }
+            if let Some(j) = waste_top.filter(|_| waste_value == Some(want)) {
+                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+            }
+        }
+        if let Some(j) = stock_top {
+            if stock_value == Some(13) {
+                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+            }
+        }
+        if let Some(j) = waste_top {
+            if waste_value == Some(13) {
+                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+            }
+        }
+        if let (Some(s), Some(w), Some(sv), Some(wv)) = (stock_top, waste_top, stock_value, waste_value) {
+            if sv + wv == 13 {
+                removal(&[], &[s, w], Step::Pair((PYRAMID_CARDS + s) as u8, (PYRAMID_CARDS + w) as u8), sv);
+            }
+        }
+        if let Some(j) = stock_top {
+            visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
+        } else if waste_top.is_some() && recycles < MAX_RECYCLES {
+            visit(pack(config, stock, 0, recycles + 1), Step::Recycle);
+        }
+    }
+
+    fn to_move(&self, step: Step) -> Move {
+        let card = |place: Place| self.tables.cards[place as usize];
+        match step {
+            Step::Draw => Move::Draw,
+            Step::Recycle => Move::Recycle,
+            Step::King(place) => Move::RemoveKing(card(place)),
+            Step::Pair(a, b) => Move::RemovePair(card(a), card(b)),
+        }
+    }
+
+    /// States that might precede `state` by one move (a superset; callers verify).
+    fn predecessor_candidates(&self, state: u64) -> Vec<u64> {
+        let (config, stock, pointer, recycles) = unpack(state);
+        let mut candidates = Vec::new();
+        if pointer > 0 {
+            candidates.push(pack(config, stock, canonical_pointer(stock, pointer as u32 - 1), recycles));
+        }
+        if pointer == 0 && recycles > 0 && stock != 0 {
+            candidates.push(pack(config, stock, canonical_pointer(stock, STOCK_CARDS as u32), recycles - 1));
+        }
+        let mask = configs().masks[config as usize];
+        let configs_with = |extra: u32| configs().index.get(&(mask | extra)).copied();
+        let mut pyramid_options: Vec<u16> = Vec::new();
+        let absent: Vec<u32> = (0..PYRAMID_CARDS as u32).filter(|&s| mask & (1 << s) == 0).collect();
+        for (i, &a) in absent.iter().enumerate() {
+            pyramid_options.extend(configs_with(1 << a));
+            for &b in &absent[i + 1..] {
+                pyramid_options.extend(configs_with((1 << a) | (1 << b)));
+            }
+        }
+        let above = stock & !((1u32 << pointer) - 1);
+        let stock_top = if above != 0 { above.trailing_zeros() } else { STOCK_CARDS as u32 };
+        let gap: Vec<u32> = (pointer as u32..stock_top).collect();
+        let mut stock_options: Vec<(u32, Vec<u8>)> = Vec::new();
+        for (i, &a) in gap.iter().enumerate() {
+            stock_options.push((1 << a, vec![pointer, a as u8 + 1]));
+            for &b in &gap[i + 1..] {
+                stock_options.push(((1 << a) | (1 << b), vec![pointer, a as u8 + 1, b as u8 + 1]));
+            }
+        }
+        let mut add = |c: u16, extra_stock: u32, pointers: &[u8]| {
+            for &p in pointers {
+                let s = stock | extra_stock;
+                candidates.push(pack(c, s, canonical_pointer(s, p as u32), recycles));
+            }
+        };
+        for &c in &pyramid_options {
+            add(c, 0, &[pointer]);
+            for (extra, pointers) in &stock_options {
+                if extra.count_ones() == 1 && (configs().masks[c as usize] & !mask).count_ones() == 1 {
+                    add(c, *extra, pointers);
+                }
+            }
+        }
+        for (extra, pointers) in &stock_options {
+            add(config, *extra, pointers);
+        }
+        candidates
+    }
+
+    fn rebuild(&self, goal: u64, g: u8) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(g as usize);
+        let mut state = goal;
+        let mut distance = g;
+        while distance > 0 {
+            let mut found = None;
+            'search: for candidate in self.predecessor_candidates(state) {
+                if self.table.get(candidate) != Some(distance - 1) {
+                    continue;
+                }
+                let mut step = None;
+                self.successors(candidate, |child, s| {
+                    if child == state && step.is_none() {
+                        step = Some(s);
+                    }
+                });
+                if let Some(step) = step {
+                    found = Some((candidate, step));
+                    break 'search;
+                }
+            }
+            let Some((parent, step)) = found else {
+                // Cannot happen: every stored state was reached from a stored parent.
+                return Vec::new();
+            };
+            moves.push(self.to_move(step));
+            state = parent;
+            distance -= 1;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+impl Search for Solver {
+    type Solution = Vec<Move>;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if let Some(done) = &self.done {
+            return Some(done.clone());
+        }
+        let mut left = work.max(1);
+        loop {
+            while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
+                self.buckets[self.f] = Vec::new();
+                self.f += 1;
+            }
+            if self.f >= self.buckets.len() {
+                self.done = Some(Outcome::Unsolvable);
+                return self.done.clone();
+            }
+            if left == 0 {
+                return None;
+            }
+            let entry = self.buckets[self.f].pop().unwrap_or(0);
+            let state = entry & STATE_MASK;
+            let g = (entry >> G_SHIFT) as u8;
+            if self.table.get(state) != Some(g) {
+                continue;
+            }
+            let (config, ..) = unpack(state);
+            if config == self.tables.empty {
+                let moves = self.rebuild(state, g);
+                self.done = Some(Outcome::Solved(moves));
+                return self.done.clone();
+            }
+            left -= 1;
+            self.expanded += 1;
+            let mut children: [(u64, Step); 40] = [(0, Step::Draw); 40];
+            let mut count = 0;
+            self.successors(state, |child, step| {
+                if count < children.len() {
+                    children[count] = (child, step);
+                    count += 1;
+                }
+            });
+            for &(child, _) in &children[..count] {
+                if self.table.offer(child, g + 1) {
+                    self.push(child, g + 1);
+                }
+            }
+            if self.table.len as u64 > self.budget {
+                self.done =
+                    Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.table.len as u64 }));
+                self.buckets = Vec::new();
+                self.table = StateTable::new();
+                return self.done.clone();
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.table.len as u64 }
+    }
+}
+
+/// Solves `position` to the end with the default budget.
+pub fn solve(position: &Position) -> Outcome<Vec<Move>> {
+    crate::search::run_to_end(&mut Solver::new(position), 1 << 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_1430_configurations() {
+        assert_eq!(configuration_count(), 1430);
+    }
+
+    #[test]
+    fn packing_round_trips() {
+        let state = pack(1429, 0xabcdef, 24, 2);
+        assert_eq!(unpack(state), (1429, 0xabcdef, 24, 2));
+        assert_eq!(state & !STATE_MASK, 0);
+    }
+}
