@@ -1,0 +1,55 @@
+//! The command-line contract for deals (DESIGN.md): exact output, errors and exit codes.
+
+use std::process::Command;
+
+fn deckhand(arguments: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckhand")).args(arguments).output().expect("runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn freecell_deal_prints_eight_cascades_top_card_first() {
+    let (code, stdout, stderr) = deckhand(&["freecell", "deal", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 8);
+    assert_eq!(lines[0], "JD KD 2S 4C 3S 6D 6S");
+    assert_eq!(lines[7], "5H 3H 3C 7S 7D TC");
+    assert!(stdout.ends_with('\n'));
+}
+
+#[test]
+fn freecell_deal_accepts_the_extended_range() {
+    let (code, stdout, _) = deckhand(&["freecell", "deal", "8589934591"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().next(), Some("TC 8S 8C 6C 5H 5C 9C"));
+}
+
+#[test]
+fn bad_deal_numbers_fail_with_a_clear_message_and_exit_code_2() {
+    for (argument, expected) in [
+        ("0", "out of range"),
+        ("8589934592", "out of range"),
+        ("12x", "not a deal number"),
+        ("-1", "not a deal number"),
+    ] {
+        let (code, stdout, stderr) = deckhand(&["freecell", "deal", argument]);
+        assert_eq!(code, 2, "{argument}");
+        assert!(stdout.is_empty(), "{argument}: {stdout}");
+        assert!(stderr.contains(expected), "{argument}: {stderr}");
+    }
+}
+
+#[test]
+fn unknown_commands_print_usage_and_exit_code_2() {
+    let (code, _, stderr) = deckhand(&["flip", "table"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown command") && stderr.contains("usage"), "{stderr}");
+    let (code, _, stderr) = deckhand(&["freecell", "deal"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("needs a deal number"), "{stderr}");
+}
