@@ -12,6 +12,9 @@ mod freecell_cli;
 #[path = "cli/pyramid.rs"]
 mod pyramid;
 
+#[path = "cli/twoplayer.rs"]
+mod twoplayer;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -26,7 +29,15 @@ const USAGE: &str = "usage:
   deckhand freecell solve N|--board FILE [--json] [--mode fast|short] [--budget STATES]
                                 solve a deal or a board (FILE or - for stdin)
   deckhand bench freecell --range A..B [--mode fast|short]
-                                solve deals A..B (both included), check every solution, print figures";
+                                solve deals A..B (both included), check every solution, print figures
+  deckhand tictactoe solve | evaluate [POSITION]
+                                solve Tic-Tac-Toe; evaluate every move of a position (XO./.X./...)
+  deckhand foxhounds solve [--fox SQUARE] [--hounds-first] [--goal hounds-row|past-hounds|hounds-stuck] [--json]
+                                solve Fox and Hounds from a start: reachable positions, result, a perfect line
+  deckhand foxhounds evaluate CODE [--goal G]
+                                evaluate every move of a position given by its link code
+  deckhand bench foxhounds [--runs N]
+                                time the full Fox and Hounds solution (whole and in slices), answer checked";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
@@ -67,6 +78,9 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", "pyramid", rest @ ..] => pyramid::bench(rest),
         ["freecell", "solve", rest @ ..] => freecell_cli::solve(rest),
         ["bench", "freecell", rest @ ..] => freecell_cli::bench(rest),
+        ["tictactoe", rest @ ..] => twoplayer::tictactoe(rest),
+        ["foxhounds", rest @ ..] => twoplayer::foxhounds(rest),
+        ["bench", "foxhounds", rest @ ..] => twoplayer::bench(rest),
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
         _ => Err(Failure::usage(format!("unknown command `{}`", arguments.join(" ")))),
