@@ -143,8 +143,43 @@ const DOWN: [u32; 32] = neighbours(false);
 /// Rank 1, where the hounds start and the fox is heading.
 const HOUNDS_ROW: u32 = 0xF;
 
-fn squares(mask: u32) -> impl Iterator<Item = Square> {
-    (0..32u8).filter(move |i| mask & (1 << i) != 0).map(Square)
+/// `BINOMIAL[n][k]` = n choose k, for numbering sets of four hounds.
+const BINOMIAL: [[u32; 5]; 32] = {
+    let mut table = [[0u32; 5]; 32];
+    let mut n = 0;
+    while n < 32 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k < 5 {
+            table[n][k] = if n == 0 { 0 } else { table[n - 1][k - 1] + table[n - 1][k] };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// Sets of four hounds among 32 squares: 32 choose 4.
+const HOUND_SETS: usize = 35_960;
+
+/// The squares of a mask, from a1 upwards.
+fn squares(mask: u32) -> Squares {
+    Squares(mask)
+}
+
+struct Squares(u32);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square(index))
+    }
 }
 
 /// A move, from one square to a neighbouring one.
@@ -535,6 +570,23 @@ impl Game for FoxAndHounds {
     fn terminal(&self, position: &Position) -> Option<Value> {
         let winner = self.winner(position)?;
         Some(if winner == position.to_move() { Value::Win } else { Value::Loss })
+    }
+
+    /// Hound set (its rank among the 35,960 sets of four squares) × fox square × side.
+    fn index_space(&self) -> Option<usize> {
+        Some(HOUND_SETS * 32 * 2)
+    }
+
+    fn index(&self, position: &Position) -> usize {
+        let mut rank = 0;
+        let mut mask = position.hounds;
+        let mut k = 1;
+        while mask != 0 && k < 5 {
+            rank += BINOMIAL[mask.trailing_zeros() as usize][k] as usize;
+            mask &= mask - 1;
+            k += 1;
+        }
+        (rank * 32 + usize::from(position.fox.0)) * 2 + usize::from(position.fox_to_move)
     }
 }
 

@@ -48,6 +48,46 @@ fn decode(label: u32) -> Evaluation {
     }
 }
 
+/// Position numbers: by the game's dense index when it has one, else by hashing.
+enum Numbering<P> {
+    Hashed(HashMap<P, u32, BuildPositionHasher>),
+    /// The number of each dense index, `u32::MAX` while unseen.
+    Dense(Vec<u32>),
+}
+
+impl<P: Copy + Eq + std::hash::Hash> Numbering<P> {
+    fn new<G: Game<Position = P>>(game: &G) -> Numbering<P> {
+        match game.index_space() {
+            Some(size) => Numbering::Dense(vec![u32::MAX; size]),
+            None => Numbering::Hashed(HashMap::default()),
+        }
+    }
+
+    fn get<G: Game<Position = P>>(&self, game: &G, position: &P) -> Option<u32> {
+        match self {
+            Numbering::Hashed(map) => map.get(position).copied(),
+            Numbering::Dense(numbers) => {
+                numbers.get(game.index(position)).copied().filter(|&n| n != u32::MAX)
+            }
+        }
+    }
+
+    /// The number of `position`, giving it `next` if it has none; `None` if the game's
+    /// index is out of range.
+    fn get_or_insert<G: Game<Position = P>>(&mut self, game: &G, position: P, next: u32) -> Option<u32> {
+        match self {
+            Numbering::Hashed(map) => Some(*map.entry(position).or_insert(next)),
+            Numbering::Dense(numbers) => {
+                let slot = numbers.get_mut(game.index(&position))?;
+                if *slot == u32::MAX {
+                    *slot = next;
+                }
+                Some(*slot)
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     Enumerate,
@@ -64,7 +104,7 @@ pub struct Retrograde<G: Game> {
     game: Option<G>,
     stage: Stage,
     budget: u64,
-    index: HashMap<G::Position, u32, BuildPositionHasher>,
+    index: Numbering<G::Position>,
     positions: Vec<G::Position>,
     labels: Vec<u32>,
     /// Enumerate: the moves of position i lead to `children[first_child[i]..first_child[i + 1]]`.
@@ -84,10 +124,10 @@ impl<G: Game> Retrograde<G> {
     /// A solver for every position reachable from `roots` (duplicates are ignored).
     pub fn new(game: G, roots: impl IntoIterator<Item = G::Position>) -> Retrograde<G> {
         let mut solver = Retrograde {
+            index: Numbering::new(&game),
             game: Some(game),
             stage: Stage::Enumerate,
             budget: u64::from(u32::MAX - 1),
-            index: HashMap::default(),
             positions: Vec::new(),
             labels: Vec::new(),
             first_child: vec![0],
@@ -99,8 +139,11 @@ impl<G: Game> Retrograde<G> {
             queue: Vec::new(),
             queue_head: 0,
         };
-        for root in roots {
-            solver.intern(root);
+        if let Some(game) = solver.game.take() {
+            for root in roots {
+                solver.intern(&game, root);
+            }
+            solver.game = Some(game);
         }
         solver
     }
@@ -111,15 +154,19 @@ impl<G: Game> Retrograde<G> {
         self
     }
 
-    /// The number of `position`, numbering it if it is new.
-    fn intern(&mut self, position: G::Position) -> u32 {
+    /// The number of `position`, numbering it if it is new (`u32::MAX` for a position
+    /// outside the game's dense index, which is then left out).
+    fn intern(&mut self, game: &G, position: G::Position) -> u32 {
         let next = self.positions.len() as u32;
-        let number = *self.index.entry(position).or_insert(next);
-        if number == next {
-            self.positions.push(position);
-            self.labels.push(UNDECIDED);
+        match self.index.get_or_insert(game, position, next) {
+            Some(number) if number == next => {
+                self.positions.push(position);
+                self.labels.push(UNDECIDED);
+                number
+            }
+            Some(number) => number,
+            None => u32::MAX,
         }
-        number
     }
 
     /// Expands up to `work` positions; returns how many it expanded.
@@ -142,8 +189,10 @@ impl<G: Game> Retrograde<G> {
                     self.labels[expanded] = encode(Evaluation::terminal(Value::Loss));
                 }
                 for &mv in &moves {
-                    let child = self.intern(game.play(&position, mv));
-                    self.children.push(child);
+                    let child = self.intern(game, game.play(&position, mv));
+                    if child != u32::MAX {
+                        self.children.push(child);
+                    }
                 }
             }
             self.first_child.push(self.children.len() as u32);
@@ -228,7 +277,7 @@ impl<G: Game> Retrograde<G> {
         let game = self.game.take()?;
         Some(Solution {
             game,
-            index: std::mem::take(&mut self.index),
+            index: std::mem::replace(&mut self.index, Numbering::Hashed(HashMap::default())),
             positions: std::mem::take(&mut self.positions),
             labels: std::mem::take(&mut self.labels),
         })
@@ -302,7 +351,7 @@ impl Counts {
 /// Every position reachable from the roots, solved.
 pub struct Solution<G: Game> {
     game: G,
-    index: HashMap<G::Position, u32, BuildPositionHasher>,
+    index: Numbering<G::Position>,
     positions: Vec<G::Position>,
     labels: Vec<u32>,
 }
@@ -339,13 +388,14 @@ impl<G: Game> Solution<G> {
 
     /// The evaluation for the side to move, or `None` for a position the roots cannot reach.
     pub fn evaluate(&self, position: &G::Position) -> Option<Evaluation> {
-        self.index.get(position).map(|&i| decode(self.labels[i as usize]))
+        let number = self.index.get(&self.game, position)?;
+        self.labels.get(number as usize).map(|&label| decode(label))
     }
 
     /// Every legal move of `position` with its evaluation for the player making it, in the
     /// game's move order; empty when the game is over, `None` for an unknown position.
     pub fn evaluate_moves(&self, position: &G::Position) -> Option<Vec<(G::Move, Evaluation)>> {
-        self.index.get(position)?;
+        self.index.get(&self.game, position)?;
         if self.game.terminal(position).is_some() {
             return Some(Vec::new());
         }

@@ -32,6 +32,19 @@ pub trait Game {
 
     /// The result for the side to move if the game is over, or `None` while it goes on.
     fn terminal(&self, position: &Self::Position) -> Option<Value>;
+
+    /// An optional dense numbering of positions: `Some(n)` promises that
+    /// [`index`](Game::index) maps distinct positions to distinct numbers below `n`, so
+    /// solvers can keep arrays instead of hash tables. `None` (the default) means hashing.
+    fn index_space(&self) -> Option<usize> {
+        None
+    }
+
+    /// The position's number below [`index_space`](Game::index_space) (only asked when that
+    /// is `Some`; a number out of range is treated as an unknown position).
+    fn index(&self, _position: &Self::Position) -> usize {
+        0
+    }
 }
 
 /// A result for the side to move, without distance.
