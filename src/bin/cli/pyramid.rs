@@ -235,6 +235,9 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             }
         }
         let _ = writeln!(answers, "{answer}");
+        if std::env::var_os("DECKHAND_BENCH_VERBOSE").is_some() {
+            eprintln!("{name}\t{answer}\t{:.3} ms\t{} states", seconds * 1000.0, solver.progress().states);
+        }
     }
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
