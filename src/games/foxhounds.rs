@@ -130,7 +130,7 @@ const fn neighbours(up: bool) -> [u32; 32] {
                 table[index] |= 1 << (target * 4 + (file - 1) / 2);
             }
             if file < 7 {
-                table[index] |= 1 << (target * 4 + (file + 1) / 2);
+                table[index] |= 1 << (target * 4 + file.div_ceil(2));
             }
         }
         index += 1;

@@ -135,7 +135,7 @@ const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
 const FULL: u16 = 0o777;
 
 fn has_line(marks: u16) -> bool {
-    LINES.iter().any(|&line| marks & line == line)
+    LINES.iter().any(|line| line & !marks == 0)
 }
 
 /// A legal position: the marks of both players (the side to move follows from the counts).
