@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Deck, DeckError};
-use crate::search::Progress;
+use crate::games::freecell;
+use crate::search::{Outcome, Progress, Search};
 
 /// Identifies one request; the app numbers them upwards.
 pub type RequestId = u32;
@@ -26,6 +27,18 @@ pub enum Request {
 pub enum Task {
     /// Check pasted deck text: 52 distinct cards, every token a card.
     CheckDeck { text: String },
+    /// Solve a FreeCell position given as board text (hint, "still winnable?", solve).
+    SolveFreeCell { board: String, mode: SolveMode },
+}
+
+/// How a solver should trade speed for solution length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SolveMode {
+    /// Quick answers (hints, background checks).
+    #[default]
+    Fast,
+    /// Shorter solutions for a little more time (replays).
+    Short,
 }
 
 /// Worker → app.
@@ -44,6 +57,10 @@ pub enum Response {
 pub enum Answer {
     /// The deck in order, or everything wrong with it.
     DeckChecked(Result<Vec<Card>, DeckError>),
+    /// A FreeCell position's solution (every move explicit), or a proof or give-up.
+    FreeCellSolved(Outcome<Vec<freecell::Move>>),
+    /// The task's input could not be read; the text says what is wrong.
+    InvalidInput(String),
 }
 
 /// A running task, advanced in small steps.
@@ -65,6 +82,21 @@ impl Job for Immediate {
     }
 }
 
+/// A [`Search`] run as a job, its outcome turned into an [`Answer`].
+struct SearchJob<S: Search> {
+    search: S,
+    answer: fn(Outcome<S::Solution>) -> Answer,
+}
+
+impl<S: Search> Job for SearchJob<S> {
+    fn step(&mut self, work: u64) -> Option<Answer> {
+        self.search.step(work).map(self.answer)
+    }
+    fn progress(&self) -> Progress {
+        self.search.progress()
+    }
+}
+
 impl Task {
     /// Turns the task into a job ready to be stepped.
     pub fn start(self) -> Box<dyn Job> {
@@ -73,6 +105,17 @@ impl Task {
                 let answer = text.parse::<Deck>().map(|deck| deck.cards().to_vec());
                 Box::new(Immediate(Some(Answer::DeckChecked(answer))))
             }
+            Task::SolveFreeCell { board, mode } => match board.parse::<freecell::Position>() {
+                Ok(position) => {
+                    let mode = match mode {
+                        SolveMode::Fast => freecell::Mode::Fast,
+                        SolveMode::Short => freecell::Mode::Short,
+                    };
+                    let search = freecell::Solver::new(&position, mode, freecell::Budget::default());
+                    Box::new(SearchJob { search, answer: Answer::FreeCellSolved })
+                }
+                Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
+            },
         }
     }
 }
@@ -224,6 +267,35 @@ mod tests {
             dispatcher.receive(Request::Start { id: 2, task: Task::CheckDeck { text: String::new() } });
         assert_eq!(responses[0], Response::Cancelled { id: 1 });
         assert!(matches!(dispatcher.run_slice(1.0, &|| 0.0)[..], [Response::Finished { id: 2, .. }]));
+    }
+
+    #[test]
+    fn freecell_positions_are_solved_in_slices() {
+        let position = freecell::Position::deal(crate::deal::DealNumber::new(1).unwrap());
+        let board = position.setup().to_string();
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 4, task: Task::SolveFreeCell { board, mode: SolveMode::Fast } });
+        let mut slices = 0;
+        let answer = loop {
+            slices += 1;
+            // A clock that ends each slice after one step: many small slices.
+            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                break answer.clone();
+            }
+        };
+        assert!(slices > 1, "the solve ran in one slice");
+        let Answer::FreeCellSolved(Outcome::Solved(moves)) = answer else { panic!("{answer:?}") };
+        let end = moves.iter().try_fold(position, |p, &m| p.play(m)).unwrap();
+        assert!(end.is_won());
+    }
+
+    #[test]
+    fn bad_boards_are_reported() {
+        let mut dispatcher = Dispatcher::new();
+        let task = Task::SolveFreeCell { board: "KH KH".into(), mode: SolveMode::Fast };
+        dispatcher.receive(Request::Start { id: 1, task });
+        let responses = dispatcher.run_slice(1.0, &|| 0.0);
+        assert!(matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(_), .. }]));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::{Card, Rank, Suit};
@@ -15,14 +16,14 @@ pub const CELLS: usize = 4;
 
 /// Where a move takes its card(s) from. Indices are 0-based (cascade 0 is written `1`, cell 0
 /// is written `a`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Source {
     Cascade(u8),
     Cell(u8),
 }
 
 /// Where a move puts its card(s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Target {
     Cascade(u8),
     Cell(u8),
@@ -32,7 +33,7 @@ pub enum Target {
 /// A move: `card` (for a sequence move, the lowest card of the moved run, the one that lands
 /// on the destination) goes from `from` to `to`, carrying `cards` cards in all (1 except for a
 /// cascade-to-cascade sequence move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     pub card: Card,
     pub from: Source,
