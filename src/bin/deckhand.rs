@@ -15,6 +15,9 @@ mod pyramid;
 #[path = "cli/twoplayer.rs"]
 mod twoplayer;
 
+#[path = "cli/klondike.rs"]
+mod klondike;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -37,7 +40,15 @@ const USAGE: &str = "usage:
   deckhand foxhounds evaluate CODE [--goal G]
                                 evaluate every move of a position given by its link code
   deckhand bench foxhounds [--runs N]
-                                time the full Fox and Hounds solution (whole and in slices), answer checked";
+                                time the full Fox and Hounds solution (whole and in slices), answer checked
+  deckhand klondike deal N|--deck FILE [--draw 1|3]
+                                print a Klondike layout, its deck in dealing order and its link code
+  deckhand klondike solve N|--deck FILE [--draw 1|3] [--passes P] [--json] [--budget STATES]
+                                thoughtful Klondike solve (FILE or - for stdin; draw 1 by default)
+  deckhand klondike answers --seeds A..B [--draw 1|3]
+                                one line per seeded deal: won, lost or unknown
+  deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES]
+                                solve seeded deals, replay every solution, print figures";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
@@ -81,6 +92,8 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["tictactoe", rest @ ..] => twoplayer::tictactoe(rest),
         ["foxhounds", rest @ ..] => twoplayer::foxhounds(rest),
         ["bench", "foxhounds", rest @ ..] => twoplayer::bench(rest),
+        ["klondike", rest @ ..] => klondike::run(rest),
+        ["bench", "klondike", rest @ ..] => klondike::bench(rest),
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
         _ => Err(Failure::usage(format!("unknown command `{}`", arguments.join(" ")))),

@@ -1,0 +1,709 @@
+//! Klondike rules: the position, the moves, checked and unchecked play, undo and legal moves.
+//!
+//! The stock and the waste are one array, the *talon*, in stock order: the waste is its first
+//! `waste` cards (the top of the waste is the last of them) and the stock is the rest (the top
+//! of the stock is the first of them). Drawing moves the boundary forward; recycling the waste
+//! moves it back to zero, which turns the waste over into a stock in the original order.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::cards::{Card, Deck, Rank, Suit};
+
+/// Columns in the tableau.
+pub const COLUMNS: usize = 7;
+/// Cards dealt to the tableau (1 + 2 + … + 7).
+pub const TABLEAU_CARDS: usize = 28;
+/// Cards in the stock at the start.
+pub const STOCK_CARDS: usize = 24;
+/// The longest a column can be: 6 face-down cards under a king-to-ace run.
+pub const MAX_COLUMN: usize = 19;
+
+const FILLER: Card = Card::new(Rank::Ace, Suit::Clubs);
+
+/// How many cards each draw turns from the stock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Draw {
+    One,
+    Three,
+}
+
+impl Draw {
+    /// 1 or 3.
+    pub const fn count(self) -> u8 {
+        match self {
+            Draw::One => 1,
+            Draw::Three => 3,
+        }
+    }
+
+    /// `Draw::One` for 1, `Draw::Three` for 3.
+    pub const fn from_count(count: u8) -> Option<Draw> {
+        match count {
+            1 => Some(Draw::One),
+            3 => Some(Draw::Three),
+            _ => None,
+        }
+    }
+}
+
+/// The rule options a game is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    pub draw: Draw,
+    /// How many times the player may go through the stock; `None` is unlimited (the default).
+    /// With a limit of `p` passes the waste may be recycled `p - 1` times.
+    pub pass_limit: Option<u8>,
+}
+
+impl Rules {
+    /// Draw `draw` with unlimited passes.
+    pub const fn new(draw: Draw) -> Rules {
+        Rules { draw, pass_limit: None }
+    }
+
+    /// The same rules with at most `passes` passes through the stock (at least 1).
+    pub const fn with_pass_limit(self, passes: u8) -> Rules {
+        Rules { pass_limit: Some(if passes == 0 { 1 } else { passes }), ..self }
+    }
+
+    /// Whether a position that has recycled `recycles` times may recycle again.
+    pub const fn may_recycle(self, recycles: u8) -> bool {
+        match self.pass_limit {
+            None => true,
+            Some(passes) => (recycles as u16) + 1 < passes as u16,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::new(Draw::One)
+    }
+}
+
+/// A move. Turning up a face-down card is automatic and not a move. Columns are 0..7 here
+/// (shown as 1..7); the foundation of a suit is numbered by the suit's index (clubs, diamonds,
+/// hearts, spades).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    /// Turn one or three cards (fewer if the stock runs short) from the stock onto the waste.
+    Draw,
+    /// Turn the waste over to make a new stock (only when the stock is empty).
+    Recycle,
+    /// The top card of the waste onto a column.
+    WasteToTableau { to: u8 },
+    /// The top card of the waste onto its foundation.
+    WasteToFoundation,
+    /// The top card of a column onto its foundation.
+    TableauToFoundation { from: u8 },
+    /// The top `count` face-up cards of one column onto another.
+    TableauToTableau { from: u8, to: u8, count: u8 },
+    /// The top card of a foundation back onto a column.
+    FoundationToTableau { suit: Suit, to: u8 },
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Draw => write!(f, "Draw from the stock"),
+            Move::Recycle => write!(f, "Turn the waste over to make a new stock"),
+            Move::WasteToTableau { to } => write!(f, "Move the top waste card to column {}", to + 1),
+            Move::WasteToFoundation => write!(f, "Move the top waste card to the foundation"),
+            Move::TableauToFoundation { from } => {
+                write!(f, "Move the top card of column {} to the foundation", from + 1)
+            }
+            Move::TableauToTableau { from, to, count: 1 } => {
+                write!(f, "Move the top card of column {} to column {}", from + 1, to + 1)
+            }
+            Move::TableauToTableau { from, to, count } => {
+                write!(f, "Move {count} cards from column {} to column {}", from + 1, to + 1)
+            }
+            Move::FoundationToTableau { suit, to } => {
+                write!(f, "Move the top card of the {} foundation to column {}", suit.name(), to + 1)
+            }
+        }
+    }
+}
+
+/// Why a move is not legal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum IllegalMove {
+    #[error("the stock is empty")]
+    StockEmpty,
+    #[error("the stock is not empty yet, so the waste cannot be turned over")]
+    StockNotEmpty,
+    #[error("there is no waste to turn over")]
+    NothingToRecycle,
+    #[error("no more passes through the stock are allowed")]
+    PassLimit,
+    #[error("the waste is empty")]
+    WasteEmpty,
+    #[error("there is no column {0}")]
+    NoSuchColumn(u8),
+    #[error("column {0} has no face-up card")]
+    ColumnEmpty(u8),
+    #[error("column {column} has only {face_up} face-up cards, not {count}")]
+    NotEnoughCards { column: u8, face_up: u8, count: u8 },
+    #[error("a column cannot move onto itself")]
+    SameColumn,
+    #[error("{card} cannot go on {target}: build down in alternating colours")]
+    DoesNotBuild { card: Card, target: Card },
+    #[error("only a king can go to an empty column, not {0}")]
+    NotAKing(Card),
+    #[error("{card} cannot go to the foundation, whose top is {height} high")]
+    NotNextOnFoundation { card: Card, height: u8 },
+    #[error("the {0} foundation is empty")]
+    FoundationEmpty(Suit),
+    #[error("the game is already won")]
+    GameOver,
+}
+
+/// An illegal move, with the position it was tried in, unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{mv}: {reason}")]
+pub struct PlayError {
+    pub position: Box<Position>,
+    pub mv: Move,
+    pub reason: IllegalMove,
+}
+
+/// What [`Position::undo`] needs to take a move back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    pub mv: Move,
+    /// The waste size before the move (draws and recycles).
+    waste: u8,
+    /// Whether the move turned up a face-down card.
+    turned: bool,
+    /// The card that went to a foundation (foundation moves).
+    card: Card,
+}
+
+/// Up to this many legal moves in any position (far more than can occur).
+pub const MAX_MOVES: usize = 96;
+
+/// A list of moves without heap allocation.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    pub const fn new() -> MoveList {
+        MoveList { moves: [Move::Draw; MAX_MOVES], len: 0 }
+    }
+    pub fn push(&mut self, mv: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn contains(&self, mv: &Move) -> bool {
+        self.as_slice().contains(mv)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Whether `card` may be placed on `target` in the tableau.
+pub fn builds_on(card: Card, target: Card) -> bool {
+    card.rank().value() + 1 == target.rank().value() && card.color() != target.color()
+}
+
+/// A Klondike position: seven columns, the talon (stock and waste), four foundations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    rules: Rules,
+    columns: [[Card; MAX_COLUMN]; COLUMNS],
+    lengths: [u8; COLUMNS],
+    /// Face-down cards at the bottom of each column.
+    face_down: [u8; COLUMNS],
+    talon: [Card; STOCK_CARDS],
+    talon_len: u8,
+    waste: u8,
+    recycles: u8,
+    /// Foundation heights by suit index (0 empty … 13 complete).
+    foundations: [u8; 4],
+}
+
+impl Position {
+    /// Deals `deck` in dealing order: the first 28 cards row by row as a person deals (one card
+    /// to each of columns 1..7, the first face up; then one to each of columns 2..7, the first
+    /// of those face up; and so on), then the stock from the top.
+    pub fn new(deck: &Deck, rules: Rules) -> Position {
+        let cards = deck.cards();
+        let mut position = Position {
+            rules,
+            columns: [[FILLER; MAX_COLUMN]; COLUMNS],
+            lengths: [0; COLUMNS],
+            face_down: [0; COLUMNS],
+            talon: [FILLER; STOCK_CARDS],
+            talon_len: STOCK_CARDS as u8,
+            waste: 0,
+            recycles: 0,
+            foundations: [0; 4],
+        };
+        let mut next = 0;
+        for row in 0..COLUMNS {
+            for column in row..COLUMNS {
+                position.columns[column][row] = cards[next];
+                next += 1;
+            }
+        }
+        for column in 0..COLUMNS {
+            position.lengths[column] = column as u8 + 1;
+            position.face_down[column] = column as u8;
+        }
+        position.talon.copy_from_slice(&cards[TABLEAU_CARDS..]);
+        position
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The cards of column `column` (0..7), bottom first; the first [`Position::face_down`] of
+    /// them are face down.
+    pub fn column(&self, column: usize) -> &[Card] {
+        &self.columns[column][..self.lengths[column] as usize]
+    }
+
+    /// How many face-down cards column `column` has.
+    pub fn face_down(&self, column: usize) -> usize {
+        self.face_down[column] as usize
+    }
+
+    /// The face-up cards of a column, deepest first.
+    pub fn face_up(&self, column: usize) -> &[Card] {
+        &self.columns[column][self.face_down[column] as usize..self.lengths[column] as usize]
+    }
+
+    /// The top (exposed) card of a column, if it has one.
+    pub fn top(&self, column: usize) -> Option<Card> {
+        let len = self.lengths[column] as usize;
+        (len > 0).then(|| self.columns[column][len - 1])
+    }
+
+    /// The stock, top card first.
+    pub fn stock(&self) -> &[Card] {
+        &self.talon[self.waste as usize..self.talon_len as usize]
+    }
+
+    /// The waste, bottom card first (the last is the top, the playable one).
+    pub fn waste(&self) -> &[Card] {
+        &self.talon[..self.waste as usize]
+    }
+
+    /// The stock and waste together in stock order, and how many of them are the waste.
+    pub fn talon(&self) -> (&[Card], usize) {
+        (&self.talon[..self.talon_len as usize], self.waste as usize)
+    }
+
+    pub fn waste_top(&self) -> Option<Card> {
+        (self.waste > 0).then(|| self.talon[self.waste as usize - 1])
+    }
+
+    /// How many times the waste has been turned over.
+    pub fn recycles(&self) -> u8 {
+        self.recycles
+    }
+
+    /// The height of the foundation of `suit` (0 empty … 13 complete).
+    pub fn foundation(&self, suit: Suit) -> u8 {
+        self.foundations[suit.index()]
+    }
+
+    /// The top card of a foundation.
+    pub fn foundation_top(&self, suit: Suit) -> Option<Card> {
+        Rank::from_value(self.foundations[suit.index()]).map(|rank| Card::new(rank, suit))
+    }
+
+    /// The lowest foundation height.
+    pub fn min_foundation(&self) -> u8 {
+        self.foundations.iter().copied().min().unwrap_or(0)
+    }
+
+    /// Whether every card is on the foundations.
+    pub fn is_won(&self) -> bool {
+        self.foundations == [13; 4]
+    }
+
+    fn goes_home(&self, card: Card) -> bool {
+        self.foundations[card.suit().index()] + 1 == card.rank().value()
+    }
+
+    fn check_column(column: u8) -> Result<usize, IllegalMove> {
+        if (column as usize) < COLUMNS {
+            Ok(column as usize)
+        } else {
+            Err(IllegalMove::NoSuchColumn(column + 1))
+        }
+    }
+
+    fn check_target(&self, card: Card, to: usize) -> Result<(), IllegalMove> {
+        match self.top(to) {
+            None if card.rank() == Rank::King => Ok(()),
+            None => Err(IllegalMove::NotAKing(card)),
+            Some(target) if builds_on(card, target) => Ok(()),
+            Some(target) => Err(IllegalMove::DoesNotBuild { card, target }),
+        }
+    }
+
+    /// Why `mv` is illegal here, or `Ok` if it is legal.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_won() {
+            return Err(IllegalMove::GameOver);
+        }
+        match mv {
+            Move::Draw => {
+                if self.waste < self.talon_len {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::StockEmpty)
+                }
+            }
+            Move::Recycle => {
+                if self.waste < self.talon_len {
+                    Err(IllegalMove::StockNotEmpty)
+                } else if self.waste == 0 {
+                    Err(IllegalMove::NothingToRecycle)
+                } else if !self.rules.may_recycle(self.recycles) {
+                    Err(IllegalMove::PassLimit)
+                } else {
+                    Ok(())
+                }
+            }
+            Move::WasteToTableau { to } => {
+                let to = Self::check_column(to)?;
+                let card = self.waste_top().ok_or(IllegalMove::WasteEmpty)?;
+                self.check_target(card, to)
+            }
+            Move::WasteToFoundation => {
+                let card = self.waste_top().ok_or(IllegalMove::WasteEmpty)?;
+                if self.goes_home(card) {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::NotNextOnFoundation {
+                        card,
+                        height: self.foundations[card.suit().index()],
+                    })
+                }
+            }
+            Move::TableauToFoundation { from } => {
+                let from_index = Self::check_column(from)?;
+                let card = self.top(from_index).ok_or(IllegalMove::ColumnEmpty(from + 1))?;
+                if self.goes_home(card) {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::NotNextOnFoundation {
+                        card,
+                        height: self.foundations[card.suit().index()],
+                    })
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let from_index = Self::check_column(from)?;
+                let to_index = Self::check_column(to)?;
+                if from_index == to_index {
+                    return Err(IllegalMove::SameColumn);
+                }
+                let face_up = self.face_up(from_index).len();
+                if face_up == 0 {
+                    return Err(IllegalMove::ColumnEmpty(from + 1));
+                }
+                if count == 0 || count as usize > face_up {
+                    return Err(IllegalMove::NotEnoughCards {
+                        column: from + 1,
+                        face_up: face_up as u8,
+                        count,
+                    });
+                }
+                let card = self.columns[from_index][self.lengths[from_index] as usize - count as usize];
+                self.check_target(card, to_index)
+            }
+            Move::FoundationToTableau { suit, to } => {
+                let to = Self::check_column(to)?;
+                let card = self.foundation_top(suit).ok_or(IllegalMove::FoundationEmpty(suit))?;
+                self.check_target(card, to)
+            }
+        }
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns this position unchanged inside the error.
+    pub fn play(mut self, mv: Move) -> Result<Position, PlayError> {
+        match self.check(mv) {
+            Ok(()) => {
+                self.apply(mv);
+                Ok(self)
+            }
+            Err(reason) => Err(PlayError { position: Box::new(self), mv, reason }),
+        }
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and returns what
+    /// [`Position::undo`] needs. An illegal move leaves the position inconsistent but never
+    /// panics.
+    pub fn apply(&mut self, mv: Move) -> Undo {
+        let mut undo = Undo { mv, waste: self.waste, turned: false, card: FILLER };
+        match mv {
+            Move::Draw => {
+                self.waste = (self.waste + self.rules.draw.count()).min(self.talon_len);
+            }
+            Move::Recycle => {
+                self.waste = 0;
+                self.recycles = self.recycles.saturating_add(1);
+            }
+            Move::WasteToTableau { to } => {
+                if let Some(card) = self.take_waste() {
+                    self.push(to as usize % COLUMNS, card);
+                }
+            }
+            Move::WasteToFoundation => {
+                if let Some(card) = self.take_waste() {
+                    self.foundations[card.suit().index()] = card.rank().value();
+                    undo.card = card;
+                }
+            }
+            Move::TableauToFoundation { from } => {
+                let from = from as usize % COLUMNS;
+                if let Some(card) = self.top(from) {
+                    self.lengths[from] -= 1;
+                    self.foundations[card.suit().index()] = card.rank().value();
+                    undo.card = card;
+                    undo.turned = self.turn_up(from);
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let (from, to) = (from as usize % COLUMNS, to as usize % COLUMNS);
+                let count = (count as usize).min(self.lengths[from] as usize);
+                let start = self.lengths[from] as usize - count;
+                for i in 0..count {
+                    let card = self.columns[from][start + i];
+                    self.push(to, card);
+                }
+                self.lengths[from] = start as u8;
+                undo.turned = self.turn_up(from);
+            }
+            Move::FoundationToTableau { suit, to } => {
+                if let Some(card) = self.foundation_top(suit) {
+                    self.foundations[suit.index()] -= 1;
+                    self.push(to as usize % COLUMNS, card);
+                }
+            }
+        }
+        undo
+    }
+
+    /// Takes back the move `undo` came from (it must be the last move applied).
+    pub fn undo(&mut self, undo: Undo) {
+        match undo.mv {
+            Move::Draw => self.waste = undo.waste,
+            Move::Recycle => {
+                self.waste = undo.waste;
+                self.recycles = self.recycles.saturating_sub(1);
+            }
+            Move::WasteToTableau { to } => {
+                if let Some(card) = self.pop(to as usize % COLUMNS) {
+                    self.put_waste(card);
+                }
+            }
+            Move::WasteToFoundation => {
+                let card = undo.card;
+                let height = &mut self.foundations[card.suit().index()];
+                *height = height.saturating_sub(1);
+                self.put_waste(card);
+            }
+            Move::TableauToFoundation { from } => {
+                let from = from as usize % COLUMNS;
+                self.turn_down(from, undo.turned);
+                let card = undo.card;
+                let height = &mut self.foundations[card.suit().index()];
+                *height = height.saturating_sub(1);
+                self.push(from, card);
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let (from, to) = (from as usize % COLUMNS, to as usize % COLUMNS);
+                self.turn_down(from, undo.turned);
+                let count = (count as usize).min(self.lengths[to] as usize);
+                let start = self.lengths[to] as usize - count;
+                for i in 0..count {
+                    let card = self.columns[to][start + i];
+                    self.push(from, card);
+                }
+                self.lengths[to] = start as u8;
+            }
+            Move::FoundationToTableau { suit, to } => {
+                if self.pop(to as usize % COLUMNS).is_some() {
+                    let height = &mut self.foundations[suit.index()];
+                    *height = (*height + 1).min(13);
+                }
+            }
+        }
+    }
+
+    fn take_waste(&mut self) -> Option<Card> {
+        if self.waste == 0 {
+            return None;
+        }
+        let index = self.waste as usize - 1;
+        let card = self.talon[index];
+        self.talon.copy_within(index + 1..self.talon_len as usize, index);
+        self.talon_len -= 1;
+        self.waste -= 1;
+        Some(card)
+    }
+
+    fn put_waste(&mut self, card: Card) {
+        let index = self.waste as usize;
+        if (self.talon_len as usize) < STOCK_CARDS {
+            self.talon.copy_within(index..self.talon_len as usize, index + 1);
+            self.talon[index] = card;
+            self.talon_len += 1;
+            self.waste += 1;
+        }
+    }
+
+    fn push(&mut self, column: usize, card: Card) {
+        let len = self.lengths[column] as usize;
+        if len < MAX_COLUMN {
+            self.columns[column][len] = card;
+            self.lengths[column] += 1;
+        }
+    }
+
+    fn pop(&mut self, column: usize) -> Option<Card> {
+        let card = self.top(column)?;
+        self.lengths[column] -= 1;
+        Some(card)
+    }
+
+    /// Turns up the top card of `column` if it is face down; says whether it did.
+    fn turn_up(&mut self, column: usize) -> bool {
+        if self.face_down[column] > 0 && self.face_down[column] == self.lengths[column] {
+            self.face_down[column] -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn turn_down(&mut self, column: usize, turned: bool) {
+        if turned {
+            self.face_down[column] += 1;
+        }
+    }
+
+    /// Every legal move, in a fixed order: foundation moves, tableau moves, waste moves,
+    /// foundation-to-tableau moves, then draw or recycle.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.is_won() {
+            return moves;
+        }
+        for from in 0..COLUMNS as u8 {
+            if self.check(Move::TableauToFoundation { from }).is_ok() {
+                moves.push(Move::TableauToFoundation { from });
+            }
+        }
+        if self.check(Move::WasteToFoundation).is_ok() {
+            moves.push(Move::WasteToFoundation);
+        }
+        for from in 0..COLUMNS as u8 {
+            let face_up = self.face_up(from as usize).len() as u8;
+            for to in 0..COLUMNS as u8 {
+                for count in 1..=face_up {
+                    let mv = Move::TableauToTableau { from, to, count };
+                    if self.check(mv).is_ok() {
+                        moves.push(mv);
+                    }
+                }
+            }
+        }
+        for to in 0..COLUMNS as u8 {
+            if self.check(Move::WasteToTableau { to }).is_ok() {
+                moves.push(Move::WasteToTableau { to });
+            }
+        }
+        for suit in Suit::ALL {
+            for to in 0..COLUMNS as u8 {
+                if self.check(Move::FoundationToTableau { suit, to }).is_ok() {
+                    moves.push(Move::FoundationToTableau { suit, to });
+                }
+            }
+        }
+        for mv in [Move::Draw, Move::Recycle] {
+            if self.check(mv).is_ok() {
+                moves.push(mv);
+            }
+        }
+        moves
+    }
+
+    /// Sets the waste size and the recycle count directly: the solver's way of drawing to a
+    /// card it has shown reachable.
+    pub(super) fn set_pointer(&mut self, waste: u8, recycles: u8) {
+        self.waste = waste.min(self.talon_len);
+        self.recycles = recycles;
+    }
+
+    /// Whether `card` is the next card for its foundation.
+    pub fn fits_foundation(&self, card: Card) -> bool {
+        self.goes_home(card)
+    }
+
+    /// Every card still in play is face up and the stock and waste are empty: the game can be
+    /// finished by foundation moves alone.
+    pub fn is_trivially_won(&self) -> bool {
+        self.talon_len == 0 && self.face_down.iter().all(|&n| n == 0)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl fmt::Display for Position {
+    /// A readable layout: foundations, stock and waste, then one line per column (bottom
+    /// first, face-down cards as `##`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let foundations: Vec<String> = Suit::ALL
+            .iter()
+            .map(|&suit| self.foundation_top(suit).map_or_else(|| "--".to_string(), |c| c.to_string()))
+            .collect();
+        writeln!(f, "foundations: {}", foundations.join(" "))?;
+        let list = |cards: &[Card]| cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+        writeln!(f, "stock: {}", list(self.stock()))?;
+        writeln!(f, "waste: {}", list(self.waste()))?;
+        for column in 0..COLUMNS {
+            let mut parts = vec!["##".to_string(); self.face_down(column)];
+            parts.extend(self.face_up(column).iter().map(Card::to_string));
+            writeln!(f, "t{}: {}", column + 1, parts.join(" "))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,477 @@
+//! The "thoughtful" Klondike solver: it sees every card, face down or in the stock, and either
+//! finds a winning line, proves that none exists, or gives up at a state budget.
+//!
+//! Depth-first search over an explicit stack (so it runs in slices), with a transposition
+//! table of exact packed states, and these reductions, each argued in docs/RULES.md:
+//! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
+//!   exactly to a card that a real sequence of draws can expose, then plays it;
+//! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
+//!   holds at least `r - 1` cards, is played alone, without trying alternatives;
+//! - a card is never taken down from a foundation whose height is at most every other
+//!   foundation's, nor an ace;
+//! - among empty columns only the first is tried, and a king-headed run that already fills
+//!   its column is never moved to another empty one.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::cards::{Card, Rank, Suit};
+use crate::search::{Outcome, Progress, Search, UnknownReason};
+
+use super::rules::{builds_on, Move, Position, Undo, COLUMNS};
+
+/// The default state budget: enough to decide nearly every deal within about two seconds.
+pub const DEFAULT_BUDGET: u64 = 3_000_000;
+
+const NO_TALON: u8 = u8::MAX;
+
+/// A move of the search: an ordinary move, or (for waste moves) first bringing the waste to
+/// `at` cards, recycling once on the way if `recycle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    mv: Move,
+    at: u8,
+    recycle: bool,
+}
+
+impl Step {
+    const fn plain(mv: Move) -> Step {
+        Step { mv, at: NO_TALON, recycle: false }
+    }
+}
+
+/// How to take a step back.
+#[derive(Clone, Copy, Debug)]
+struct Back {
+    undo: Undo,
+    waste: u8,
+    recycles: u8,
+}
+
+struct Frame {
+    /// The children of this node: `steps[next..end]` are still to try.
+    next: u32,
+    end: u32,
+    /// The step that led here and how to take it back (none at the root).
+    via: Option<(Step, Back)>,
+}
+
+/// A transposition-table key: a whole position packed exactly into 192 bits.
+type Key = [u64; 3];
+
+/// A multiply-xorshift hasher for packed keys (the standard library's SipHash is several
+/// times slower and needs no protection from adversaries here).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z ^ (z >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(23) ^ value).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+    fn write_usize(&mut self, _length: usize) {}
+}
+
+#[derive(Default)]
+struct Bits {
+    words: Key,
+    at: u32,
+}
+
+impl Bits {
+    fn put(&mut self, value: u64, width: u32) {
+        let word = (self.at / 64) as usize;
+        let shift = self.at % 64;
+        if word < 3 {
+            self.words[word] |= value << shift;
+            if shift + width > 64 && word + 1 < 3 {
+                self.words[word + 1] |= value >> (64 - shift);
+            }
+        }
+        self.at += width;
+    }
+}
+
+/// One column as (code, width): face-down count (3 bits), face-up length (4 bits), then the
+/// deepest face-up card (6 bits) and one bit per further card saying which suit of its
+/// colour it is (the rank and colour follow from the building rule).
+fn column_code(position: &Position, column: usize) -> (u64, u32) {
+    let face_up = position.face_up(column);
+    let mut code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
+    let mut width = 7;
+    if let Some(first) = face_up.first() {
+        code |= (first.index() as u64) << 7;
+        width += 6;
+        for card in &face_up[1..] {
+            let high = matches!(card.suit(), Suit::Hearts | Suit::Spades);
+            code |= (high as u64) << width;
+            width += 1;
+        }
+    }
+    (code, width)
+}
+
+/// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
+/// written in a canonical (sorted) order. At most 189 bits are used.
+fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
+    let mut bits = Bits::default();
+    for suit in Suit::ALL {
+        bits.put(position.foundation(suit) as u64, 4);
+    }
+    let (talon, waste) = position.talon();
+    let mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
+    bits.put(mask, 24);
+    bits.put(waste as u64, 5);
+    if pass_limit {
+        bits.put(position.recycles() as u64, 8);
+    }
+    let mut codes = [(0u64, 0u32); COLUMNS];
+    let mut free = [(0u64, 0u32); COLUMNS];
+    let mut free_count = 0;
+    for (column, code) in codes.iter_mut().enumerate() {
+        *code = column_code(position, column);
+        if position.face_down(column) == 0 {
+            free[free_count] = *code;
+            free_count += 1;
+        }
+    }
+    free[..free_count].sort_unstable();
+    let mut next_free = 0;
+    for (column, &code) in codes.iter().enumerate() {
+        let (code, width) = if position.face_down(column) == 0 {
+            next_free += 1;
+            free[next_free - 1]
+        } else {
+            code
+        };
+        // Widths reach 25 bits; split so each put stays within one 64-bit shift.
+        bits.put(code & 0x1FFF, width.min(13));
+        if width > 13 {
+            bits.put(code >> 13, width - 13);
+        }
+    }
+    bits.words
+}
+
+/// The thoughtful solver. Its solution is the full list of moves, draws and recycles included.
+pub struct Solver {
+    start: Position,
+    position: Position,
+    talon_index: [u8; 52],
+    seen: HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    steps: Vec<Step>,
+    frames: Vec<Frame>,
+    budget: u64,
+    done: Option<Outcome<Vec<Move>>>,
+}
+
+impl Solver {
+    /// A solver for `start` with the default state budget.
+    pub fn new(start: &Position) -> Solver {
+        Solver::with_budget(start, DEFAULT_BUDGET)
+    }
+
+    /// A solver that answers "unknown" after `budget` distinct states.
+    pub fn with_budget(start: &Position, budget: u64) -> Solver {
+        let mut talon_index = [0u8; 52];
+        for (i, card) in start.talon().0.iter().enumerate() {
+            talon_index[card.index() as usize] = i as u8;
+        }
+        let mut solver = Solver {
+            start: *start,
+            position: *start,
+            talon_index,
+            seen: HashSet::default(),
+            steps: Vec::new(),
+            frames: Vec::new(),
+            budget,
+            done: None,
+        };
+        solver.seen.insert(solver.key());
+        solver.enter(None);
+        solver
+    }
+
+    fn key(&self) -> Key {
+        pack(&self.position, &self.talon_index, self.start.rules().pass_limit.is_some())
+    }
+
+    /// Pushes a frame for the current position (reached by `via`), or finishes if it is won.
+    fn enter(&mut self, via: Option<(Step, Back)>) {
+        let first = self.steps.len() as u32;
+        self.frames.push(Frame { next: first, end: first, via });
+        if self.position.is_trivially_won() {
+            self.done = Some(self.solution());
+            return;
+        }
+        generate(&self.position, &mut self.steps);
+        let end = self.steps.len() as u32;
+        if let Some(frame) = self.frames.last_mut() {
+            frame.end = end;
+        }
+    }
+
+    /// The moves from the start to the current position, expanded into player moves and
+    /// followed by the foundation moves that finish the game.
+    fn solution(&self) -> Outcome<Vec<Move>> {
+        let mut position = self.start;
+        let mut moves = Vec::new();
+        for frame in &self.frames {
+            let Some((step, _)) = frame.via else { continue };
+            if step.at != NO_TALON {
+                let mut guard = 0;
+                while position.talon().1 != step.at as usize && guard < 64 {
+                    let mv = if position.stock().is_empty() { Move::Recycle } else { Move::Draw };
+                    position.apply(mv);
+                    moves.push(mv);
+                    guard += 1;
+                }
+            }
+            position.apply(step.mv);
+            moves.push(step.mv);
+        }
+        let mut guard = 0;
+        while !position.is_won() && guard < 52 {
+            guard += 1;
+            let from =
+                (0..COLUMNS).find(|&c| position.top(c).is_some_and(|card| position.fits_foundation(card)));
+            let Some(from) = from else { break };
+            let mv = Move::TableauToFoundation { from: from as u8 };
+            position.apply(mv);
+            moves.push(mv);
+        }
+        Outcome::Solved(moves)
+    }
+}
+
+fn apply_step(position: &mut Position, step: Step) -> Back {
+    let (_, waste) = position.talon();
+    let recycles = position.recycles();
+    if step.at != NO_TALON {
+        position.set_pointer(step.at, recycles + step.recycle as u8);
+    }
+    let undo = position.apply(step.mv);
+    Back { undo, waste: waste as u8, recycles }
+}
+
+fn undo_step(position: &mut Position, back: Back) {
+    position.undo(back.undo);
+    position.set_pointer(back.waste, back.recycles);
+}
+
+impl Search for Solver {
+    type Solution = Vec<Move>;
+
+    /// One unit of work is one move tried or taken back; progress counts distinct states.
+    fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        for _ in 0..work.max(1) {
+            if let Some(done) = &self.done {
+                return Some(done.clone());
+            }
+            let Some(frame) = self.frames.last_mut() else {
+                self.done = Some(Outcome::Unsolvable);
+                continue;
+            };
+            if frame.next < frame.end {
+                let step = self.steps[frame.next as usize];
+                frame.next += 1;
+                let back = apply_step(&mut self.position, step);
+                if self.position.is_won() {
+                    self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
+                    self.done = Some(self.solution());
+                } else if self.seen.insert(self.key()) {
+                    if self.seen.len() as u64 >= self.budget {
+                        self.done = Some(Outcome::Unknown(UnknownReason::StateBudget {
+                            states: self.seen.len() as u64,
+                        }));
+                    } else {
+                        self.enter(Some((step, back)));
+                    }
+                } else {
+                    undo_step(&mut self.position, back);
+                }
+            } else {
+                let frame = self.frames.pop();
+                if let Some(Frame { via: Some((_, back)), .. }) = frame {
+                    undo_step(&mut self.position, back);
+                }
+                // Children of the popped frame sit at the end of `steps`.
+                let keep = self.frames.last().map_or(0, |f| f.end as usize);
+                self.steps.truncate(keep);
+            }
+        }
+        self.done.clone()
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.seen.len() as u64 }
+    }
+}
+
+/// Solves `start` with the default budget.
+pub fn solve(start: &Position) -> Outcome<Vec<Move>> {
+    crate::search::run_to_end(&mut Solver::new(start), 1 << 16)
+}
+
+/// A scored step for ordering.
+#[derive(Clone, Copy)]
+struct Scored {
+    score: i32,
+    step: Step,
+}
+
+/// Generates the search's moves at `position`, best first, onto `out`.
+fn generate(position: &Position, out: &mut Vec<Step>) {
+    let min = position.min_foundation();
+    // A safe move is played alone.
+    for from in 0..COLUMNS {
+        if let Some(card) = position.top(from) {
+            if position.fits_foundation(card) && card.rank().value() <= min + 1 {
+                out.push(Step::plain(Move::TableauToFoundation { from: from as u8 }));
+                return;
+            }
+        }
+    }
+    let mut scored: Vec<Scored> = Vec::with_capacity(48);
+    let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
+    let targets =
+        |card: Card, skip: usize, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
+            for to in 0..COLUMNS {
+                if to == skip {
+                    continue;
+                }
+                let fits = match position.top(to) {
+                    Some(target) => builds_on(card, target),
+                    None => card.rank() == Rank::King && Some(to) == first_empty,
+                };
+                if fits {
+                    scored.push(Scored { score, step: make(to as u8) });
+                }
+            }
+        };
+    // Column moves.
+    for from in 0..COLUMNS {
+        let run = position.face_up(from);
+        let Some(&deepest) = run.first() else { continue };
+        let down = position.face_down(from) as i32;
+        let top = run[run.len() - 1];
+        if position.fits_foundation(top) {
+            let reveals = run.len() == 1 && down > 0;
+            let score = if reveals { 95 + down } else { 40 };
+            scored.push(Scored { score, step: Step::plain(Move::TableauToFoundation { from: from as u8 }) });
+        }
+        for to in 0..COLUMNS {
+            if to == from {
+                continue;
+            }
+            let (index, count) = match position.top(to) {
+                Some(target) => {
+                    let need = target.rank().value() as i32 - 1;
+                    let index = deepest.rank().value() as i32 - need;
+                    if index < 0 || index as usize >= run.len() || !builds_on(run[index as usize], target) {
+                        continue;
+                    }
+                    (index as usize, run.len() - index as usize)
+                }
+                None => {
+                    if deepest.rank() != Rank::King || down == 0 || Some(to) != first_empty {
+                        continue;
+                    }
+                    (0, run.len())
+                }
+            };
+            let score = if index == 0 && down > 0 {
+                100 + down
+            } else if index == 0 {
+                20
+            } else {
+                10
+            };
+            let mv = Move::TableauToTableau { from: from as u8, to: to as u8, count: count as u8 };
+            scored.push(Scored { score, step: Step::plain(mv) });
+        }
+    }
+    // Talon plays: every card a sequence of draws (and at most one recycle) can expose.
+    let (talon, waste) = position.talon();
+    let n = talon.len();
+    let draw = position.rules().draw.count() as usize;
+    let mut reachable: [Option<bool>; 25] = [None; 25];
+    if waste > 0 {
+        reachable[waste] = Some(false);
+    }
+    let mut at = waste;
+    while at < n {
+        at = (at + draw).min(n);
+        reachable[at] = Some(false);
+    }
+    if n > 0 && position.rules().may_recycle(position.recycles()) {
+        let mut at = 0;
+        while at < n {
+            at = (at + draw).min(n);
+            if reachable[at].is_none() {
+                reachable[at] = Some(true);
+            }
+        }
+    }
+    for (at, recycle) in reachable.iter().enumerate() {
+        let Some(recycle) = *recycle else { continue };
+        let card = talon[at - 1];
+        let penalty = recycle as i32;
+        let talon_step = |mv: Move| Step { mv, at: at as u8, recycle };
+        if position.fits_foundation(card) {
+            scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+        }
+        targets(card, usize::MAX, &mut scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+    }
+    // Foundation to column, except cards that no winning line needs to take down.
+    for suit in Suit::ALL {
+        let height = position.foundation(suit);
+        if height <= min || height <= 1 {
+            continue;
+        }
+        let Some(card) = position.foundation_top(suit) else { continue };
+        targets(card, usize::MAX, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
+    }
+    // Best first; the DFS takes children from the front.
+    scored.sort_by(|a, b| b.score.cmp(&a.score));
+    out.extend(scored.iter().map(|s| s.step));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::seeded_deck;
+    use crate::games::klondike::{Draw, Rules};
+
+    #[test]
+    fn packing_is_exact_for_distinct_positions_along_a_game() {
+        let start = Position::new(&seeded_deck(3), Rules::new(Draw::Three));
+        let mut index = [0u8; 52];
+        for (i, card) in start.talon().0.iter().enumerate() {
+            index[card.index() as usize] = i as u8;
+        }
+        let mut position = start;
+        let mut keys = std::collections::HashMap::new();
+        for _ in 0..200 {
+            let moves = position.legal_moves();
+            let Some(&mv) = moves.as_slice().last() else { break };
+            position.apply(mv);
+            let key = pack(&position, &index, false);
+            if let Some(previous) = keys.insert(key, position) {
+                // Same key: same position up to the order of columns without face-down cards.
+                assert_eq!(previous.talon(), position.talon());
+            }
+        }
+    }
+}
