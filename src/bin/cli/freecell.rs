@@ -4,9 +4,9 @@ use std::time::Instant;
 
 use deckhand::deal::DealNumber;
 use deckhand::games::freecell::{
-    solution_length, Budget, Mode, Move, Notation, Position, Solver, Source, Target,
+    solution_length, Budget, Mode, Move, Notation, Position, Solver, Source, Target, Weights,
 };
-use deckhand::search::{run_to_end, Outcome};
+use deckhand::search::{run_to_end, Outcome, Search};
 
 use crate::Failure;
 
@@ -145,9 +145,26 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut range = None;
     let mut mode = Mode::Fast;
+    let mut weights = None;
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
+            "--weights" => {
+                let text = rest.next().ok_or_else(|| Failure::usage("`--weights` needs six numbers"))?;
+                let mut portfolio = Vec::new();
+                for phase in text.split(';') {
+                    let w: Vec<u64> = phase.split([',', ':']).filter_map(|x| x.parse().ok()).collect();
+                    let [path, left, misplaced, depth, cells, empty, states] = w[..] else {
+                        return Err(Failure::usage(
+                            "`--weights` needs phases of seven numbers: p,l,m,d,c,e:states",
+                        ));
+                    };
+                    let [path, left, misplaced, depth, cells, empty] =
+                        [path, left, misplaced, depth, cells, empty].map(|x| x as u32);
+                    portfolio.push((Weights { path, left, misplaced, depth, cells, empty }, states));
+                }
+                weights = Some(portfolio);
+            }
             "--range" => {
                 range = Some(parse_range(rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?)?)
             }
@@ -165,12 +182,18 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut unsolvable = Vec::new();
     let mut unknown = Vec::new();
     let mut slowest = (0.0, first);
+    let mut states = 0u64;
     let started = Instant::now();
     for number in first..=last {
         let deal = DealNumber::new(number).map_err(Failure::input)?;
         let position = Position::deal(deal);
         let clock = Instant::now();
-        let outcome = Solver::solve(&position, mode);
+        let mut solver = match weights {
+            Some(ref portfolio) => Solver::with_portfolio(&position, portfolio, Budget::default()),
+            None => Solver::new(&position, mode, Budget::default()),
+        };
+        let outcome = run_to_end(&mut solver, 4096);
+        states += solver.progress().states;
         let seconds = clock.elapsed().as_secs_f64();
         times.push(seconds);
         if seconds > slowest.0 {
@@ -195,7 +218,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         "freecell deals {first}..{last}, mode {mode:?}\n\
          solved {} of {}, unsolvable {} [{}], unknown {} [{}]\n\
          time: total {total:.3} s (wall {wall:.3} s), mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms (deal {})\n\
-         length (single-card moves): mean {mean_length:.1}, median {median_length}, max {max_length}\n",
+         length (single-card moves): mean {mean_length:.1}, median {median_length}, max {max_length}\n\
+         states: {states} in all, {:.0} per deal\n",
         lengths.len(),
         times.len(),
         unsolvable.len(),
@@ -207,6 +231,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         percentile(&times, 0.99) * 1e3,
         slowest.0 * 1e3,
         slowest.1,
+        states as f64 / count,
     ))
 }
 

@@ -3,7 +3,7 @@
 //! The solver state is dense: for every card, what it rests on (another card, the bottom of
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
 //! depend on which cascade or free cell holds what — so it is the key of the transposition
-//! set (packed to 48 bytes, hashed by an incrementally updated Zobrist hash). Alongside, the
+//! set (64 bytes with its hash, hashed by an incrementally updated Zobrist hash). Alongside, the
 //! state keeps the player's layout (top card per cascade slot, card per free cell), so every
 //! solver move is a legal player [`Move`] as it stands.
 //!
@@ -84,11 +84,11 @@ fn card(c: u8) -> Card {
     CARDS[usize::from(c % 52)]
 }
 
-/// The canonical key: what every card rests on, 6 bits a card, plus its Zobrist hash.
+/// The canonical key: what every card rests on, plus its Zobrist hash (64 bytes).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     hash: u64,
-    packed: [u64; 6],
+    below: [u8; 52],
 }
 
 impl Hash for Key {
@@ -162,11 +162,7 @@ impl State {
     }
 
     fn key(&self) -> Key {
-        let mut packed = [0u64; 6];
-        for (k, &b) in self.below.iter().enumerate() {
-            packed[k / 10] |= u64::from(b) << (6 * (k % 10));
-        }
-        Key { hash: self.hash, packed }
+        Key { hash: self.hash, below: self.below }
     }
 
     fn is_won(&self) -> bool {
@@ -602,7 +598,19 @@ impl Solver {
             Mode::Fast => Weights::FAST,
             Mode::Short => Weights::SHORT,
         };
-        let phases = vec![(first, false, budget.first), (Weights::EXHAUSTIVE, true, budget.exhaustive)];
+        Solver::with_weights(position, first, budget)
+    }
+
+    /// A solver whose first phase uses `first` (for tuning).
+    pub fn with_weights(position: &Position, first: Weights, budget: Budget) -> Solver {
+        Solver::with_portfolio(position, &[(first, budget.first)], budget)
+    }
+
+    /// A solver that tries each `(weights, states)` sequence-move search in turn, then the
+    /// exhaustive single-card search with `budget.exhaustive` states.
+    pub fn with_portfolio(position: &Position, portfolio: &[(Weights, u64)], budget: Budget) -> Solver {
+        let mut phases: Vec<(Weights, bool, u64)> = portfolio.iter().map(|&(w, b)| (w, false, b)).collect();
+        phases.push((Weights::EXHAUSTIVE, true, budget.exhaustive));
         let (w, single, b) = phases[0];
         Solver {
             position: position.clone(),
