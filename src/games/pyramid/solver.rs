@@ -41,6 +41,15 @@ const STATE_MASK: u64 = (1 << (RECYCLE_SHIFT + 2)) - 1;
 const G_SHIFT: u32 = 48;
 const OCCUPIED: u64 = 1 << 63;
 const NO_CONFIG: u16 = u16::MAX;
+const INFEASIBLE: u8 = u8::MAX;
+/// The part of a state that keys the reachability search: configuration and stock mask.
+const REACH_KEY: u64 = (1 << POINTER_SHIFT) - 1;
+
+/// Lower is better: fewer recycles used, then an earlier pointer.
+fn reach_rank(state: u64) -> u8 {
+    let (_, _, pointer, recycles) = unpack(state);
+    recycles * 25 + pointer
+}
 
 /// The 1430 pyramid configurations and how removals move between them.
 struct Configs {
@@ -109,10 +118,12 @@ struct Tables {
     heuristic: Vec<u8>,
     /// Card masks of stock positions, a byte at a time.
     stock_cards: [[u64; 256]; 3],
-    /// For ranks v = 1..=6: whether each subset of the eight cards of values v and 13 − v
-    /// (bits 0..4 the suits of v, bits 4..8 those of 13 − v) still lets every pyramid card
-    /// among them find a partner.
-    feasible: [[bool; 256]; 6],
+    /// For ranks v = 1..=6 and each subset of the eight cards of values v and 13 − v (bits
+    /// 0..4 the suits of v, bits 4..8 those of 13 − v): the fewest stock cards needed as
+    /// partners so that every pyramid card among them is paired, or `INFEASIBLE`.
+    need: [[u8; 256]; 6],
+    /// For each configuration, the values (bit w) that would partner one of its pyramid cards.
+    partner_values: Vec<u16>,
     empty: u16,
 }
 
@@ -173,8 +184,8 @@ impl Tables {
         for (place, card) in cards.iter().enumerate() {
             place_of[card.index() as usize] = place;
         }
-        let mut feasible = [[false; 256]; 6];
-        for (v, table) in (1..=6u8).zip(feasible.iter_mut()) {
+        let mut need = [[INFEASIBLE; 256]; 6];
+        for (v, table) in (1..=6u8).zip(need.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
@@ -191,11 +202,18 @@ impl Tables {
             for (subset, entry) in table.iter_mut().enumerate() {
                 let needy: Vec<usize> =
                     (0..8).filter(|&i| subset & (1 << i) != 0 && places[i] < PYRAMID_CARDS).collect();
-                *entry = matchable(&needy, subset as u32, &compatible);
+                let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0, |m, i| m | 1 << i);
+                *entry =
+                    fewest_stock_partners(&needy, subset as u32, in_stock, &compatible).unwrap_or(INFEASIBLE);
             }
         }
         let empty = configs.index[&0];
-        Tables { cards: *cards, values, pyramid_cards, heuristic, stock_cards, feasible, empty }
+        let partner_values = configs
+            .masks
+            .iter()
+            .map(|&mask| bits(mask as u64).fold(0u16, |m, slot| m | 1 << (13 - values[slot as usize])))
+            .collect();
+        Tables { cards: *cards, values, pyramid_cards, heuristic, stock_cards, need, partner_values, empty }
     }
 
     fn card_mask(&self, config: u16, stock: u32) -> u64 {
@@ -205,42 +223,119 @@ impl Tables {
             | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
     }
 
-    /// Whether the rank pair containing value `v` is still feasible in `cards`.
-    fn pair_feasible(&self, cards: u64, v: u8) -> bool {
+    /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
+    fn pair_need(&self, cards: u64, v: u8) -> u8 {
         let low = v.min(13 - v);
         if low == 0 || low > 6 {
-            return true;
+            return 0;
         }
         let subset =
             ((cards >> ((low as u32 - 1) * 4)) & 0xf) | (((cards >> ((12 - low as u32) * 4)) & 0xf) << 4);
-        self.feasible[low as usize - 1][subset as usize]
+        self.need[low as usize - 1][subset as usize]
+    }
+
+    fn pair_feasible(&self, cards: u64, v: u8) -> bool {
+        self.pair_need(cards, v) != INFEASIBLE
     }
 
     fn all_feasible(&self, cards: u64) -> bool {
         (1..=6).all(|v| self.pair_feasible(cards, v))
     }
+
+    /// An admissible estimate of the steps still needed: the removal steps (kings alone; per
+    /// rank pair the larger count) plus the draws or stock-only moves that must come before
+    /// the stock partners some pyramid cards need can be reached (each such move takes at
+    /// most one card off the stock side or the waste side, and removes no pyramid card).
+    fn estimate(&self, state: u64) -> u8 {
+        let (config, stock, pointer, recycles) = unpack(state);
+        let removals = self.heuristic[config as usize];
+        let cards = self.card_mask(config, stock);
+        let needed: u8 = (1..=6).map(|v| self.pair_need(cards, v)).fold(0, u8::saturating_add);
+        if needed == 0 || needed >= INFEASIBLE {
+            return removals;
+        }
+        let useful = self.partner_values[config as usize];
+        let is_useful = |j: u32| useful & (1 << self.values[PYRAMID_CARDS + j as usize]) != 0;
+        // cost_stock[a]: cards that must leave the stock before the a-th useful stock card.
+        let mut cost_stock = [u8::MAX; 25];
+        let mut cost_waste = [u8::MAX; 25];
+        cost_stock[0] = 0;
+        cost_waste[0] = 0;
+        let (mut found, mut passed) = (0, 0u8);
+        for j in bits((stock & !((1u32 << pointer) - 1)) as u64) {
+            if is_useful(j) {
+                found += 1;
+                cost_stock[found] = passed;
+            } else {
+                passed += 1;
+            }
+        }
+        let through_recycle = if recycles < MAX_RECYCLES { passed.saturating_add(1) } else { u8::MAX };
+        let (mut found, mut passed) = (0, 0u8);
+        let mut below = stock & ((1u32 << pointer) - 1);
+        while below != 0 {
+            let j = 31 - below.leading_zeros();
+            below &= !(1 << j);
+            if is_useful(j) {
+                found += 1;
+                cost_waste[found] = passed;
+            } else {
+                passed += 1;
+            }
+        }
+        let needed = needed as usize;
+        let mut best = through_recycle;
+        for a in 0..=needed.min(24) {
+            let b = needed - a;
+            if b <= 24 && cost_stock[a] != u8::MAX && cost_waste[b] != u8::MAX {
+                best = best.min(cost_stock[a] + cost_waste[b]);
+            }
+        }
+        if best == u8::MAX {
+            // Not enough reachable partners in this pass and no recycle left: a dead end, but
+            // the estimate stays finite and admissible-in-effect (nothing is reachable).
+            best = 100;
+        }
+        removals + best
+    }
 }
 
-/// Whether every card in `needy` (indices 0..8; 0..4 one value, 4..8 the other) can get a
-/// distinct compatible partner of the other value among `present`.
-fn matchable(needy: &[usize], present: u32, compatible: &dyn Fn(usize, usize) -> bool) -> bool {
-    fn assign(needy: &[usize], used: u32, present: u32, compatible: &dyn Fn(usize, usize) -> bool) -> bool {
+/// The fewest stock partners with which every card in `needy` (indices 0..8; 0..4 one value,
+/// 4..8 the other) gets a distinct compatible partner of the other value among `present`, or
+/// `None` if that is impossible. `in_stock` marks the stock cards.
+fn fewest_stock_partners(
+    needy: &[usize],
+    present: u32,
+    in_stock: u32,
+    compatible: &dyn Fn(usize, usize) -> bool,
+) -> Option<u8> {
+    fn assign(
+        needy: &[usize],
+        used: u32,
+        present: u32,
+        in_stock: u32,
+        compatible: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<u8> {
         let Some((&card, rest)) = needy.split_first() else {
-            return true;
+            return Some(0);
         };
         if used & (1 << card) != 0 {
             // Already taken as someone's partner: that pairing removes it too.
-            return assign(rest, used, present, compatible);
+            return assign(rest, used, present, in_stock, compatible);
         }
         let partners = if card < 4 { 4..8 } else { 0..4 };
-        partners.into_iter().any(|partner| {
-            present & (1 << partner) != 0
-                && used & (1 << partner) == 0
-                && compatible(card, partner)
-                && assign(rest, used | (1 << card) | (1 << partner), present, compatible)
-        })
+        partners
+            .into_iter()
+            .filter(|&partner| {
+                present & (1 << partner) != 0 && used & (1 << partner) == 0 && compatible(card, partner)
+            })
+            .filter_map(|partner| {
+                let rest = assign(rest, used | (1 << card) | (1 << partner), present, in_stock, compatible)?;
+                Some(rest + u8::from(in_stock & (1 << partner) != 0))
+            })
+            .min()
     }
-    assign(needy, 0, present, compatible)
+    assign(needy, 0, present, in_stock, compatible)
 }
 
 fn pack(config: u16, stock: u32, pointer: u8, recycles: u8) -> u64 {
@@ -342,6 +437,9 @@ pub struct Solver {
     f: usize,
     budget: u64,
     expanded: u64,
+    start: u64,
+    /// While deciding solvability: the depth-first stack of the reachability search.
+    deciding: Option<Vec<u64>>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -363,16 +461,90 @@ impl Solver {
             f: 0,
             budget,
             expanded: 0,
+            start,
+            deciding: None,
             done: None,
         };
         let cards = solver.tables.card_mask(config, position.stock_mask());
         if !solver.tables.all_feasible(cards) {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.table.offer(start, 0);
-            solver.push(start, 0);
+            solver.table.offer(start & REACH_KEY, reach_rank(start));
+            solver.deciding = Some(vec![start]);
         }
         solver
+    }
+
+    /// One slice of the reachability search that decides solvability before A* looks for
+    /// the shortest solution. States are keyed by pyramid configuration and stock mask only:
+    /// of two states that differ in pointer and recycles, the one with fewer recycles used,
+    /// or as many and an earlier pointer, reaches everything the other reaches (by drawing,
+    /// and recycling), so only the best is kept.
+    fn decide(&mut self, mut left: u64) -> Option<Outcome<Vec<Move>>> {
+        let mut stack = self.deciding.take().unwrap_or_default();
+        while let Some(state) = stack.pop() {
+            if left == 0 {
+                stack.push(state);
+                self.deciding = Some(stack);
+                return None;
+            }
+            left -= 1;
+            let key = state & REACH_KEY;
+            if self.table.get(key) != Some(reach_rank(state)) {
+                continue;
+            }
+            self.expanded += 1;
+            let mut solvable = false;
+            let empty = self.tables.empty;
+            // Removals from every pointer position this key can still reach by drawing and
+            // recycling; the draws and recycles themselves stay within the key.
+            let mut children = Vec::new();
+            let mut at = state;
+            loop {
+                let mut next = None;
+                let mut forced = false;
+                self.successors(at, |child, step| match step {
+                    Step::Draw | Step::Recycle => next = Some(child),
+                    Step::King(place) => {
+                        forced |= (place as usize) < PYRAMID_CARDS;
+                        children.push(child);
+                    }
+                    Step::Pair(..) => children.push(child),
+                });
+                match next {
+                    Some(state) if !forced => at = state,
+                    _ => break,
+                }
+            }
+            for child in children {
+                if unpack(child).0 == empty {
+                    solvable = true;
+                    break;
+                }
+                if self.table.offer(child & REACH_KEY, reach_rank(child)) {
+                    stack.push(child);
+                }
+            }
+            if solvable {
+                // Solvable: now find the fewest steps.
+                self.table = StateTable::new();
+                self.table.offer(self.start, 0);
+                self.push(self.start, 0);
+                return None;
+            }
+            if self.table.len as u64 > self.budget {
+                return Some(self.give_up());
+            }
+        }
+        Some(Outcome::Unsolvable)
+    }
+
+    fn give_up(&mut self) -> Outcome<Vec<Move>> {
+        let states = self.table.len as u64;
+        self.buckets = Vec::new();
+        self.deciding = None;
+        self.table = StateTable::new();
+        Outcome::Unknown(UnknownReason::StateBudget { states })
     }
 
     /// States expanded so far.
@@ -391,8 +563,7 @@ impl Solver {
     }
 
     fn push(&mut self, state: u64, g: u8) {
-        let (config, ..) = unpack(state);
-        let f = g as usize + self.tables.heuristic[config as usize] as usize;
+        let f = g as usize + self.tables.estimate(state) as usize;
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
@@ -583,6 +754,13 @@ impl Search for Solver {
             return Some(done.clone());
         }
         let mut left = work.max(1);
+        if self.deciding.is_some() {
+            if let Some(outcome) = self.decide(left) {
+                self.done = Some(outcome);
+                return self.done.clone();
+            }
+            return None;
+        }
         loop {
             while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
                 self.buckets[self.f] = Vec::new();
@@ -623,10 +801,7 @@ impl Search for Solver {
                 }
             }
             if self.table.len as u64 > self.budget {
-                self.done =
-                    Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.table.len as u64 }));
-                self.buckets = Vec::new();
-                self.table = StateTable::new();
+                self.done = Some(self.give_up());
                 return self.done.clone();
             }
         }
