@@ -251,7 +251,7 @@ impl Tables {
         let removals = self.heuristic[config as usize];
         let cards = self.card_mask(config, stock);
         let needed: u8 = (1..=6).map(|v| self.pair_need(cards, v)).fold(0, u8::saturating_add);
-        if needed == 0 || needed >= INFEASIBLE {
+        if needed == 0 || needed == INFEASIBLE {
             return removals;
         }
         let useful = self.partner_values[config as usize];
@@ -285,10 +285,10 @@ impl Tables {
         }
         let needed = needed as usize;
         let mut best = through_recycle;
-        for a in 0..=needed.min(24) {
+        for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
             let b = needed - a;
-            if b <= 24 && cost_stock[a] != u8::MAX && cost_waste[b] != u8::MAX {
-                best = best.min(cost_stock[a] + cost_waste[b]);
+            if b <= 24 && stock_cost != u8::MAX && cost_waste[b] != u8::MAX {
+                best = best.min(stock_cost + cost_waste[b]);
             }
         }
         if best == u8::MAX {
