@@ -4,14 +4,14 @@
 //!
 //! ```
 //! use deckhand::deal::DealNumber;
-//! use deckhand::freecell::{Mode, Notation, Position, Solver};
+//! use deckhand::games::freecell::{Mode, Notation, Position, Solver};
 //! use deckhand::search::Outcome;
 //!
 //! let start = Position::deal(DealNumber::new(1).unwrap());
 //! let mv = "8a".parse::<Notation>().unwrap().to_move(&start).unwrap();
-//! assert_eq!(mv.to_string(), "Move the ten of hearts from cascade 8 to free cell a");
+//! assert_eq!(mv.to_string(), "Move the ten of clubs from cascade 8 to free cell a");
 //! let after = start.clone().play(mv).unwrap();
-//! assert_eq!(after.cell(0).map(|c| c.to_string()), Some("TH".to_string()));
+//! assert_eq!(after.cell(0).map(|c| c.to_string()), Some("TC".to_string()));
 //!
 //! let Outcome::Solved(moves) = Solver::solve(&start, Mode::Fast) else { panic!("deal 1 is solvable") };
 //! let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();

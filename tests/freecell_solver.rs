@@ -1,0 +1,135 @@
+//! Solver correctness: every solution replays through the checked rules to 52 cards home;
+//! the impossible deals are proven; the CLI honours its contract.
+
+use std::process::Command;
+
+use deckhand::deal::DealNumber;
+use deckhand::games::freecell::{solution_length, Budget, Mode, Position, Solver};
+use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
+
+fn solve(deal: u64, mode: Mode) -> (Position, Outcome<Vec<deckhand::games::freecell::Move>>) {
+    let position = Position::deal(DealNumber::new(deal).unwrap());
+    let outcome = Solver::solve(&position, mode);
+    (position, outcome)
+}
+
+fn replay_length(position: &Position, moves: &[deckhand::games::freecell::Move], deal: u64) -> u32 {
+    let (length, end) = solution_length(position, moves).unwrap_or_else(|e| panic!("deal {deal}: {e}"));
+    assert!(end.is_won(), "deal {deal}: solution does not win");
+    length
+}
+
+#[test]
+fn fast_mode_solves_deals_1_to_300() {
+    let mut total = 0;
+    for deal in 1..=300 {
+        let (position, outcome) = solve(deal, Mode::Fast);
+        let Outcome::Solved(moves) = outcome else { panic!("deal {deal}: {outcome:?}") };
+        total += replay_length(&position, &moves, deal);
+    }
+    let mean = f64::from(total) / 300.0;
+    assert!(mean <= 125.0, "mean length {mean}");
+}
+
+#[test]
+fn short_mode_solves_and_is_shorter() {
+    let (mut fast, mut short) = (0, 0);
+    for deal in 1..=40 {
+        let (position, outcome) = solve(deal, Mode::Short);
+        let Outcome::Solved(moves) = outcome else { panic!("deal {deal}: {outcome:?}") };
+        short += replay_length(&position, &moves, deal);
+        let Outcome::Solved(moves) = Solver::solve(&position, Mode::Fast) else { panic!("deal {deal}") };
+        fast += replay_length(&position, &moves, deal);
+    }
+    assert!(short <= fast, "short {short} vs fast {fast}");
+}
+
+#[test]
+fn impossible_deals_are_proven() {
+    for deal in [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948] {
+        let (_, outcome) = solve(deal, Mode::Fast);
+        assert_eq!(outcome, Outcome::Unsolvable, "deal {deal}");
+    }
+}
+
+#[test]
+fn a_tiny_budget_answers_unknown_not_unsolvable() {
+    let position = Position::deal(DealNumber::new(11982).unwrap());
+    let mut solver = Solver::new(&position, Mode::Fast, Budget { first: 50, exhaustive: 100 });
+    let outcome = run_to_end(&mut solver, 7);
+    assert!(matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { .. })), "{outcome:?}");
+    assert!(solver.progress().states > 0);
+}
+
+#[test]
+fn solver_runs_in_slices() {
+    let position = Position::deal(DealNumber::new(617).unwrap());
+    let mut solver = Solver::new(&position, Mode::Fast, Budget::default());
+    let mut slices = 0;
+    let outcome = loop {
+        slices += 1;
+        if let Some(outcome) = solver.step(3) {
+            break outcome;
+        }
+    };
+    assert!(slices > 1);
+    let Outcome::Solved(moves) = outcome else { panic!("{outcome:?}") };
+    replay_length(&position, &moves, 617);
+}
+
+#[test]
+fn solves_a_board_with_cells_and_foundations() {
+    let text = std::fs::read_to_string("tests/data/freecell_board.txt").unwrap();
+    let position: Position = text.parse().unwrap();
+    let Outcome::Solved(moves) = Solver::solve(&position, Mode::Fast) else { panic!("board is solvable") };
+    replay_length(&position, &moves, 0);
+}
+
+fn deckhand(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_deckhand")).args(args).output().unwrap()
+}
+
+#[test]
+fn cli_solve_json_contract() {
+    let output = deckhand(&["freecell", "solve", "1", "--json"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with(r#"{"deal": 1, "result": "solved", "moves": [{"from": "#), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    // Replay the JSON moves through notation and the checked rules.
+    let mut position = Position::deal(DealNumber::new(1).unwrap());
+    for mv in moves {
+        let (from, to, cards) =
+            (mv["from"].as_str().unwrap(), mv["to"].as_str().unwrap(), mv["cards"].as_u64().unwrap());
+        let notation: deckhand::games::freecell::Notation = format!("{from}{to}x{cards}").parse().unwrap();
+        let played = notation.to_move(&position).unwrap();
+        if cards > 1 {
+            assert!(from.parse::<u8>().is_ok() && to.parse::<u8>().is_ok());
+            assert!(cards as usize <= position.capacity_to(to.parse::<usize>().unwrap() - 1));
+        }
+        position = position.play(played).unwrap();
+    }
+    assert!(position.is_won());
+
+    let output = deckhand(&["freecell", "solve", "11982", "--json"]);
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap().trim(),
+        r#"{"deal": 11982, "result": "unsolvable", "moves": []}"#
+    );
+
+    let output = deckhand(&["freecell", "solve", "--board", "tests/data/freecell_board.txt", "--json"]);
+    assert!(String::from_utf8(output.stdout).unwrap().starts_with(r#"{"deal": null, "result": "solved""#));
+}
+
+#[test]
+fn cli_errors_name_the_problem() {
+    let output = deckhand(&["freecell", "solve", "0", "--json"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("out of range"));
+    let output = deckhand(&["freecell", "solve", "--board", "Cargo.toml"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("bad board"));
+    let output = deckhand(&["bench", "freecell", "--range", "5..1"]);
+    assert_eq!(output.status.code(), Some(2));
+}
