@@ -489,8 +489,7 @@ impl Position {
             }
             Move::TableauToFoundation { from } => {
                 let from = from as usize % COLUMNS;
-                if let Some(card) = self.top(from) {
-                    self.lengths[from] -= 1;
+                if let Some(card) = self.pop(from) {
                     self.foundations[card.suit().index()] = card.rank().value();
                     undo.card = card;
                     undo.turned = self.turn_up(from);
@@ -502,6 +501,7 @@ impl Position {
                 let start = self.lengths[from] as usize - count;
                 for i in 0..count {
                     let card = self.columns[from][start + i];
+                    self.columns[from][start + i] = FILLER;
                     self.push(to, card);
                 }
                 self.lengths[from] = start as u8;
@@ -551,6 +551,7 @@ impl Position {
                 let start = self.lengths[to] as usize - count;
                 for i in 0..count {
                     let card = self.columns[to][start + i];
+                    self.columns[to][start + i] = FILLER;
                     self.push(from, card);
                 }
                 self.lengths[to] = start as u8;
@@ -572,6 +573,7 @@ impl Position {
         let card = self.talon[index];
         self.talon.copy_within(index + 1..self.talon_len as usize, index);
         self.talon_len -= 1;
+        self.talon[self.talon_len as usize] = FILLER;
         self.waste -= 1;
         Some(card)
     }
@@ -597,6 +599,7 @@ impl Position {
     fn pop(&mut self, column: usize) -> Option<Card> {
         let card = self.top(column)?;
         self.lengths[column] -= 1;
+        self.columns[column][self.lengths[column] as usize] = FILLER;
         Some(card)
     }
 

@@ -28,24 +28,48 @@ const NO_TALON: u8 = u8::MAX;
 /// A move of the search: an ordinary move, or (for waste moves) first bringing the waste to
 /// `at` cards, recycling once on the way if `recycle`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Step {
+struct Part {
     mv: Move,
     at: u8,
     recycle: bool,
 }
 
+impl Part {
+    const fn plain(mv: Move) -> Part {
+        Part { mv, at: NO_TALON, recycle: false }
+    }
+}
+
+/// A search step: one move, or a partial-run move together with the move that uses the card
+/// it uncovers (see [`generate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    first: Part,
+    second: Option<Part>,
+}
+
 impl Step {
     const fn plain(mv: Move) -> Step {
-        Step { mv, at: NO_TALON, recycle: false }
+        Step { first: Part::plain(mv), second: None }
     }
+    const fn one(part: Part) -> Step {
+        Step { first: part, second: None }
+    }
+}
+
+/// How to take a part back.
+#[derive(Clone, Copy, Debug)]
+struct PartBack {
+    undo: Undo,
+    waste: u8,
+    recycles: u8,
 }
 
 /// How to take a step back.
 #[derive(Clone, Copy, Debug)]
 struct Back {
-    undo: Undo,
-    waste: u8,
-    recycles: u8,
+    first: PartBack,
+    second: Option<PartBack>,
 }
 
 struct Frame {
@@ -132,7 +156,11 @@ fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
     let (talon, waste) = position.talon();
     let mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
     bits.put(mask, 24);
-    bits.put(waste as u64, 5);
+    // With unlimited passes the waste sizes 0, d, 2d, …, n are all reachable from one
+    // another by drawing and recycling, so they are one state (in draw 1 that is every size).
+    let draw = position.rules().draw.count() as usize;
+    let canonical = !pass_limit && (waste % draw == 0 || waste == talon.len());
+    bits.put(if canonical { 0 } else { waste as u64 }, 5);
     if pass_limit {
         bits.put(position.recycles() as u64, 8);
     }
@@ -229,17 +257,19 @@ impl Solver {
         let mut moves = Vec::new();
         for frame in &self.frames {
             let Some((step, _)) = frame.via else { continue };
-            if step.at != NO_TALON {
-                let mut guard = 0;
-                while position.talon().1 != step.at as usize && guard < 64 {
-                    let mv = if position.stock().is_empty() { Move::Recycle } else { Move::Draw };
-                    position.apply(mv);
-                    moves.push(mv);
-                    guard += 1;
+            for part in std::iter::once(step.first).chain(step.second) {
+                if part.at != NO_TALON {
+                    let mut guard = 0;
+                    while position.talon().1 != part.at as usize && guard < 64 {
+                        let mv = if position.stock().is_empty() { Move::Recycle } else { Move::Draw };
+                        position.apply(mv);
+                        moves.push(mv);
+                        guard += 1;
+                    }
                 }
+                position.apply(part.mv);
+                moves.push(part.mv);
             }
-            position.apply(step.mv);
-            moves.push(step.mv);
         }
         let mut guard = 0;
         while !position.is_won() && guard < 52 {
@@ -255,19 +285,32 @@ impl Solver {
     }
 }
 
-fn apply_step(position: &mut Position, step: Step) -> Back {
+fn apply_part(position: &mut Position, part: Part) -> PartBack {
     let (_, waste) = position.talon();
     let recycles = position.recycles();
-    if step.at != NO_TALON {
-        position.set_pointer(step.at, recycles + step.recycle as u8);
+    if part.at != NO_TALON {
+        position.set_pointer(part.at, recycles + part.recycle as u8);
     }
-    let undo = position.apply(step.mv);
-    Back { undo, waste: waste as u8, recycles }
+    let undo = position.apply(part.mv);
+    PartBack { undo, waste: waste as u8, recycles }
+}
+
+fn undo_part(position: &mut Position, back: PartBack) {
+    position.undo(back.undo);
+    position.set_pointer(back.waste, back.recycles);
+}
+
+fn apply_step(position: &mut Position, step: Step) -> Back {
+    let first = apply_part(position, step.first);
+    let second = step.second.map(|part| apply_part(position, part));
+    Back { first, second }
 }
 
 fn undo_step(position: &mut Position, back: Back) {
-    position.undo(back.undo);
-    position.set_pointer(back.waste, back.recycles);
+    if let Some(second) = back.second {
+        undo_part(position, second);
+    }
+    undo_part(position, back.first);
 }
 
 impl Search for Solver {
@@ -331,6 +374,117 @@ struct Scored {
     step: Step,
 }
 
+/// The cards that drawing (and at most one recycle) can bring to the top of the waste: for
+/// each reachable waste size `at` (1..=n), whether reaching it needs a recycle.
+fn reachable(position: &Position) -> [Option<bool>; 25] {
+    let (talon, waste) = position.talon();
+    let n = talon.len();
+    let draw = position.rules().draw.count() as usize;
+    let mut reachable: [Option<bool>; 25] = [None; 25];
+    if waste > 0 {
+        reachable[waste] = Some(false);
+    }
+    let mut at = waste;
+    while at < n {
+        at = (at + draw).min(n);
+        reachable[at] = Some(false);
+    }
+    if n > 0 && position.rules().may_recycle(position.recycles()) {
+        let mut at = 0;
+        while at < n {
+            at = (at + draw).min(n);
+            if reachable[at].is_none() {
+                reachable[at] = Some(true);
+            }
+        }
+    }
+    reachable
+}
+
+/// Whether a foundation's top card may be taken down (see the module notes).
+fn may_take_down(position: &Position, suit: Suit) -> bool {
+    let height = position.foundation(suit);
+    height > position.min_foundation() && height > 1
+}
+
+/// The moves that *use* the top card of column `column` right after it was uncovered by a
+/// partial-run move: it goes home, a card or run is put on it, or it moves itself. `moved` is
+/// the head of the run just moved off it (putting it straight back is never useful).
+fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>) {
+    let Some(x) = position.top(column) else { return };
+    if position.fits_foundation(x) {
+        out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
+    }
+    let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
+    for other in 0..COLUMNS {
+        if other == column {
+            continue;
+        }
+        // A run from `other` onto x.
+        let run = position.face_up(other);
+        if let Some(&deepest) = run.first() {
+            let index = deepest.rank().value() as i32 - (x.rank().value() as i32 - 1);
+            if index >= 0 && (index as usize) < run.len() {
+                let card = run[index as usize];
+                if builds_on(card, x) && card != moved {
+                    let count = (run.len() - index as usize) as u8;
+                    let mv = Move::TableauToTableau { from: other as u8, to: column as u8, count };
+                    out.push(Part::plain(mv));
+                }
+            }
+        }
+        // x itself onto `other`.
+        let fits = match position.top(other) {
+            Some(target) => builds_on(x, target),
+            None => x.rank() == Rank::King && Some(other) == first_empty,
+        };
+        if fits {
+            out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
+        }
+    }
+    let (talon, _) = position.talon();
+    for (at, recycle) in reachable(position).iter().enumerate() {
+        let Some(recycle) = *recycle else { continue };
+        if builds_on(talon[at - 1], x) {
+            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
+        }
+    }
+    for suit in Suit::ALL {
+        if let Some(card) = position.foundation_top(suit) {
+            if builds_on(card, x) && may_take_down(position, suit) {
+                out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
+            }
+        }
+    }
+}
+
+/// The moves that fill the empty column `column` right after it was emptied: a king-headed
+/// run from a column with face-down cards, a king from the talon or from a foundation.
+fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
+    for other in 0..COLUMNS {
+        let run = position.face_up(other);
+        if other != column
+            && position.face_down(other) > 0
+            && run.first().is_some_and(|c| c.rank() == Rank::King)
+        {
+            let mv = Move::TableauToTableau { from: other as u8, to: column as u8, count: run.len() as u8 };
+            out.push(Part::plain(mv));
+        }
+    }
+    let (talon, _) = position.talon();
+    for (at, recycle) in reachable(position).iter().enumerate() {
+        let Some(recycle) = *recycle else { continue };
+        if talon[at - 1].rank() == Rank::King {
+            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
+        }
+    }
+    for suit in Suit::ALL {
+        if position.foundation(suit) == 13 && may_take_down(position, suit) {
+            out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
+        }
+    }
+}
+
 /// Generates the search's moves at `position`, best first, onto `out`.
 fn generate(position: &Position, out: &mut Vec<Step>) {
     let min = position.min_foundation();
@@ -345,21 +499,18 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
     }
     let mut scored: Vec<Scored> = Vec::with_capacity(48);
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
-    let targets =
-        |card: Card, skip: usize, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
-            for to in 0..COLUMNS {
-                if to == skip {
-                    continue;
-                }
-                let fits = match position.top(to) {
-                    Some(target) => builds_on(card, target),
-                    None => card.rank() == Rank::King && Some(to) == first_empty,
-                };
-                if fits {
-                    scored.push(Scored { score, step: make(to as u8) });
-                }
+    let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
+        for to in 0..COLUMNS {
+            let fits = match position.top(to) {
+                Some(target) => builds_on(card, target),
+                None => card.rank() == Rank::King && Some(to) == first_empty,
+            };
+            if fits {
+                scored.push(Scored { score, step: make(to as u8) });
             }
-        };
+        }
+    };
+    let mut uses: Vec<Part> = Vec::new();
     // Column moves.
     for from in 0..COLUMNS {
         let run = position.face_up(from);
@@ -391,57 +542,55 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
                     (0, run.len())
                 }
             };
-            let score = if index == 0 && down > 0 {
-                100 + down
-            } else if index == 0 {
-                20
-            } else {
-                10
-            };
             let mv = Move::TableauToTableau { from: from as u8, to: to as u8, count: count as u8 };
-            scored.push(Scored { score, step: Step::plain(mv) });
-        }
-    }
-    // Talon plays: every card a sequence of draws (and at most one recycle) can expose.
-    let (talon, waste) = position.talon();
-    let n = talon.len();
-    let draw = position.rules().draw.count() as usize;
-    let mut reachable: [Option<bool>; 25] = [None; 25];
-    if waste > 0 {
-        reachable[waste] = Some(false);
-    }
-    let mut at = waste;
-    while at < n {
-        at = (at + draw).min(n);
-        reachable[at] = Some(false);
-    }
-    if n > 0 && position.rules().may_recycle(position.recycles()) {
-        let mut at = 0;
-        while at < n {
-            at = (at + draw).min(n);
-            if reachable[at].is_none() {
-                reachable[at] = Some(true);
+            if index == 0 && down > 0 {
+                scored.push(Scored { score: 100 + down, step: Step::plain(mv) });
+                continue;
+            }
+            if index == 0 {
+                // Emptying a column: only together with a king-headed run moving into it.
+                let mut after = *position;
+                after.apply(mv);
+                uses.clear();
+                kings_into(&after, from, &mut uses);
+                for &second in &uses {
+                    scored.push(Scored {
+                        score: 20,
+                        step: Step { first: Part::plain(mv), second: Some(second) },
+                    });
+                }
+                continue;
+            }
+            // A partial run: only together with a use of the card it uncovers.
+            let mut after = *position;
+            after.apply(mv);
+            uses.clear();
+            uses_of(&after, from, run[index], &mut uses);
+            for &second in &uses {
+                let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
+                scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
             }
         }
     }
-    for (at, recycle) in reachable.iter().enumerate() {
+    // Talon plays: every card a sequence of draws (and at most one recycle) can expose.
+    let (talon, _) = position.talon();
+    for (at, recycle) in reachable(position).iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
         let card = talon[at - 1];
         let penalty = recycle as i32;
-        let talon_step = |mv: Move| Step { mv, at: at as u8, recycle };
+        let talon_step = |mv: Move| Step::one(Part { mv, at: at as u8, recycle });
         if position.fits_foundation(card) {
             scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
         }
-        targets(card, usize::MAX, &mut scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+        targets(card, &mut scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
     }
     // Foundation to column, except cards that no winning line needs to take down.
     for suit in Suit::ALL {
-        let height = position.foundation(suit);
-        if height <= min || height <= 1 {
+        if !may_take_down(position, suit) {
             continue;
         }
         let Some(card) = position.foundation_top(suit) else { continue };
-        targets(card, usize::MAX, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
+        targets(card, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
     }
     // Best first; the DFS takes children from the front.
     scored.sort_by(|a, b| b.score.cmp(&a.score));
