@@ -242,6 +242,105 @@ impl Tables {
         (1..=6).all(|v| self.pair_feasible(cards, v))
     }
 
+    /// The key after removing pyramid `slots` and stock places `stock_places` (cards of
+    /// value `v` or kings), or `None` if that leaves some card of the rank pair unpairable.
+    fn remove(
+        &self,
+        config: u16,
+        stock: u32,
+        slots: &[u32],
+        stock_places: &[u32],
+        v: u8,
+    ) -> Option<(u16, u32)> {
+        let mut new_config = config;
+        let mut removed = 0u64;
+        for &slot in slots {
+            new_config = configs().next[new_config as usize][slot as usize];
+            removed |= self.cards[slot as usize].bit();
+        }
+        let mut new_stock = stock;
+        for &j in stock_places {
+            new_stock &= !(1 << j);
+            removed |= self.cards[PYRAMID_CARDS + j as usize].bit();
+        }
+        if v != 13 && !self.pair_feasible(self.card_mask(config, stock) & !removed, v) {
+            return None;
+        }
+        Some((new_config, new_stock))
+    }
+
+    /// Calls `visit(child, rank)` for the removals reachable from `key` (configuration and
+    /// stock mask) when its best pointer and recycles are `rank`: the pyramid pairs, then the
+    /// removals with the stock or waste top at each pointer position reached by drawing and
+    /// recycling, each child with the best rank it is reached at. Positions of a later pass
+    /// that an earlier pass already visited are skipped, and a king on top of the stock is
+    /// removed rather than drawn (a position with it on the waste instead is dominated).
+    fn reach_children(&self, key: u64, rank: u8, mut visit: impl FnMut(u64, u8)) {
+        let (config, stock, ..) = unpack(key);
+        let available = configs().available[config as usize];
+        let next = &configs().next[config as usize];
+        for slot in bits(available as u64) {
+            if self.values[slot as usize] == 13 {
+                visit(pack(next[slot as usize], stock, 0, 0), rank);
+                return;
+            }
+        }
+        for slot in bits(available as u64) {
+            let want = 13 - self.values[slot as usize];
+            for other in bits((available as u64) & !((2u64 << slot) - 1)) {
+                if self.values[other as usize] == want {
+                    if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], 13 - want) {
+                        visit(pack(c, st, 0, 0), rank);
+                    }
+                }
+            }
+        }
+        let (first_pass, first_pointer) = (rank / 25, (rank % 25) as u32);
+        let (mut pass, mut q) = (first_pass, first_pointer);
+        loop {
+            let above = stock & !((1u32 << q) - 1);
+            let below = stock & ((1u32 << q) - 1);
+            let top = (above != 0).then(|| above.trailing_zeros());
+            let waste = (below != 0).then(|| 31 - below.leading_zeros());
+            let base = pass * 25;
+            let mut emit = |found: Option<(u16, u32)>| {
+                if let Some((c, st)) = found {
+                    visit(pack(c, st, 0, 0), base + canonical_pointer(st, q));
+                }
+            };
+            let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
+            for j in [top, waste].into_iter().flatten() {
+                let v = value_of(j);
+                if v == 13 {
+                    emit(self.remove(config, stock, &[], &[j], 13));
+                    continue;
+                }
+                for slot in bits(available as u64) {
+                    if self.values[slot as usize] + v == 13 {
+                        emit(self.remove(config, stock, &[slot], &[j], v));
+                    }
+                }
+            }
+            if let (Some(s), Some(w)) = (top, waste) {
+                if value_of(s) + value_of(w) == 13 {
+                    emit(self.remove(config, stock, &[], &[s, w], value_of(s)));
+                }
+            }
+            match top {
+                Some(s) if value_of(s) == 13 => break,
+                Some(s) => q = s + 1,
+                None if waste.is_some() && pass < MAX_RECYCLES => {
+                    pass += 1;
+                    q = 0;
+                }
+                None => break,
+            }
+            if pass > first_pass && q >= first_pointer {
+                break;
+            }
+        }
+    }
+
     /// An admissible estimate of the steps still needed: the removal steps (kings alone; per
     /// rank pair the larger count) plus the draws or stock-only moves that must come before
     /// the stock partners some pyramid cards need can be reached (each such move takes at
@@ -428,6 +527,13 @@ impl StateTable {
     }
 }
 
+/// The open keys of the reachability search, by the number of cards removed (the start's
+/// own removals count as layer 0: only differences matter).
+struct Deciding {
+    layers: Vec<Vec<u64>>,
+    layer: usize,
+}
+
 /// A resumable optimal Pyramid search. Progress counts distinct states stored.
 pub struct Solver {
     tables: Tables,
@@ -438,8 +544,8 @@ pub struct Solver {
     budget: u64,
     expanded: u64,
     start: u64,
-    /// While deciding solvability: the depth-first stack of the reachability search.
-    deciding: Option<Vec<u64>>,
+    /// While deciding solvability: the keys of the reachability search still to expand.
+    deciding: Option<Deciding>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -469,8 +575,11 @@ impl Solver {
         if !solver.tables.all_feasible(cards) {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.table.offer(start & REACH_KEY, reach_rank(start));
-            solver.deciding = Some(vec![start]);
+            let key = start & REACH_KEY;
+            solver.table.offer(key, reach_rank(start));
+            let mut layers = vec![Vec::new(); 53];
+            layers[0].push(key);
+            solver.deciding = Some(Deciding { layers, layer: 0 });
         }
         solver
     }
@@ -479,52 +588,40 @@ impl Solver {
     /// the shortest solution. States are keyed by pyramid configuration and stock mask only:
     /// of two states that differ in pointer and recycles, the one with fewer recycles used,
     /// or as many and an earlier pointer, reaches everything the other reaches (by drawing,
-    /// and recycling), so only the best is kept.
+    /// and recycling), so only the best is kept. Every removal takes at least one card away,
+    /// so keys are expanded in layers by the number of cards removed: all of a key's
+    /// predecessors come from earlier layers, and each key is expanded once, with its best
+    /// pointer and recycles already known.
     fn decide(&mut self, mut left: u64) -> Option<Outcome<Vec<Move>>> {
-        let mut stack = self.deciding.take().unwrap_or_default();
-        while let Some(state) = stack.pop() {
+        let Some(mut deciding) = self.deciding.take() else {
+            return Some(Outcome::Unsolvable);
+        };
+        while deciding.layer < deciding.layers.len() {
+            let Some(key) = deciding.layers[deciding.layer].pop() else {
+                deciding.layers[deciding.layer] = Vec::new();
+                deciding.layer += 1;
+                continue;
+            };
             if left == 0 {
-                stack.push(state);
-                self.deciding = Some(stack);
+                deciding.layers[deciding.layer].push(key);
+                self.deciding = Some(deciding);
                 return None;
             }
             left -= 1;
-            let key = state & REACH_KEY;
-            if self.table.get(key) != Some(reach_rank(state)) {
-                continue;
-            }
             self.expanded += 1;
+            let rank = self.table.get(key).unwrap_or(0);
             let mut solvable = false;
             let empty = self.tables.empty;
-            // Removals from every pointer position this key can still reach by drawing and
-            // recycling; the draws and recycles themselves stay within the key.
-            let mut children = Vec::new();
-            let mut at = state;
-            loop {
-                let mut next = None;
-                let mut forced = false;
-                self.successors(at, |child, step| match step {
-                    Step::Draw | Step::Recycle => next = Some(child),
-                    Step::King(place) => {
-                        forced |= (place as usize) < PYRAMID_CARDS;
-                        children.push(child);
-                    }
-                    Step::Pair(..) => children.push(child),
-                });
-                match next {
-                    Some(state) if !forced => at = state,
-                    _ => break,
-                }
-            }
-            for child in children {
-                if unpack(child).0 == empty {
+            let table = &mut self.table;
+            self.tables.reach_children(key, rank, |child, child_rank| {
+                let (config, stock, ..) = unpack(child);
+                if config == empty {
                     solvable = true;
-                    break;
+                } else if table.offer(child, child_rank) {
+                    let removed = 52 - configs().masks[config as usize].count_ones() - stock.count_ones();
+                    deciding.layers[removed as usize].push(child);
                 }
-                if self.table.offer(child & REACH_KEY, reach_rank(child)) {
-                    stack.push(child);
-                }
-            }
+            });
             if solvable {
                 // Solvable: now find the fewest steps.
                 self.table = StateTable::new();
