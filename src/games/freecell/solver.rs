@@ -415,6 +415,12 @@ impl Weights {
     /// Fast hints.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
+    /// Second try: free cells weigh more.
+    pub const CELLS: Weights =
+        Weights { path: 10, left: 100, misplaced: 100, depth: 30, cells: 150, empty: 60 };
+    /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
+    pub const STEADY: Weights =
+        Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// Shorter solutions.
     pub const SHORT: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
@@ -564,10 +570,11 @@ pub enum Mode {
     Short,
 }
 
-/// Budgets in distinct states. About 250 bytes a state: the defaults stay under 256 MB.
+/// Budgets in distinct states. At most about 350 bytes a state at peak (node, key, queue
+/// entry, growth slack): the defaults stay under 256 MB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// For the sequence-move phase.
+    /// For each sequence-move phase.
     pub first: u64,
     /// For the exhaustive single-card phase.
     pub exhaustive: u64,
@@ -575,7 +582,7 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { first: 200_000, exhaustive: 1_000_000 }
+        Budget { first: 250_000, exhaustive: 600_000 }
     }
 }
 
@@ -594,12 +601,28 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(position: &Position, mode: Mode, budget: Budget) -> Solver {
-        let first = match mode {
-            Mode::Fast => Weights::FAST,
-            Mode::Short => Weights::SHORT,
-        };
-        Solver::with_weights(position, first, budget)
+        let cap = |states: u64| states.min(budget.first);
+        let mut portfolio = Vec::new();
+        if mode == Mode::Short {
+            // Short solutions while they come cheaply, else the fast portfolio.
+            portfolio.push((Weights::SHORT, false, cap(Solver::SHORT_STATES)));
+        }
+        // Different weights get stuck on different deals: a small portfolio, greedy first.
+        portfolio.push((Weights::FAST, false, cap(30_000)));
+        // Single-card moves find some solutions the sequence-move searches wander past, and
+        // prove the impossible deals quickly (their single-card space is small).
+        portfolio.push((Weights::EXHAUSTIVE, true, cap(Solver::EARLY_PROOF_STATES)));
+        portfolio.push((Weights::CELLS, false, cap(60_000)));
+        portfolio.push((Weights::STEADY, false, cap(250_000)));
+        portfolio.push((Weights::EXHAUSTIVE, true, budget.exhaustive));
+        Solver::with_phases(position, portfolio, budget)
     }
+
+    /// States for the first single-card attempt.
+    pub const EARLY_PROOF_STATES: u64 = 100_000;
+
+    /// States the short phase may use before the fast ones take over.
+    pub const SHORT_STATES: u64 = 8_000;
 
     /// A solver whose first phase uses `first` (for tuning).
     pub fn with_weights(position: &Position, first: Weights, budget: Budget) -> Solver {
@@ -611,6 +634,11 @@ impl Solver {
     pub fn with_portfolio(position: &Position, portfolio: &[(Weights, u64)], budget: Budget) -> Solver {
         let mut phases: Vec<(Weights, bool, u64)> = portfolio.iter().map(|&(w, b)| (w, false, b)).collect();
         phases.push((Weights::EXHAUSTIVE, true, budget.exhaustive));
+        Solver::with_phases(position, phases, budget)
+    }
+
+    /// Phases `(weights, single-card moves only, states)`, tried in turn.
+    fn with_phases(position: &Position, phases: Vec<(Weights, bool, u64)>, budget: Budget) -> Solver {
         let (w, single, b) = phases[0];
         Solver {
             position: position.clone(),
@@ -655,9 +683,12 @@ impl Search for Solver {
                 self.finished = true;
                 Some(other)
             }
-            _ => {
+            other => {
                 self.done_states += self.current.progress().states;
-                self.phase += 1;
+                // A sequence-move phase that ran out of states to try (not of budget) has seen
+                // the whole space: the other weights would too. Go straight to the proof.
+                self.phase =
+                    if other == Outcome::Unsolvable { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, single, b) = self.phases[self.phase];
                 self.current = BestFirst::new(&self.position, w, single, b);
                 None
