@@ -124,3 +124,14 @@ fn a_tiny_budget_answers_unknown_and_progress_grows() {
     assert!(solver.step(5).is_none());
     assert!(solver.progress().states > before);
 }
+
+#[test]
+fn the_slowest_published_deck_is_proven_unsolvable() {
+    let deck = deckhand::games::pyramid::parse_deck(
+        "Th 2h 4d 3h Qd 8h 9h 5d Jc Td 7c 4c Ts Ac 9c 8d 5s 2s 7h 6s 7s 2c 9d Qs 3d 5c 5h Ad 8s Js 6c \
+         9s 4h Kh Jd 4s 2d 6d Ks Qc 3s 3c Kc 7d Tc Ah 6h Qh Kd 8c As Jh",
+    )
+    .expect("a valid deck");
+    let start = Position::new(&deck);
+    assert_eq!(run_to_end(&mut Solver::new(&start), 1 << 12), Outcome::Unsolvable);
+}

@@ -124,6 +124,13 @@ struct Tables {
     need: [[u8; 256]; 6],
     /// For each configuration, the values (bit w) that would partner one of its pyramid cards.
     partner_values: Vec<u16>,
+    /// For each pyramid slot: the pyramid slots that could partner it (value adding to 13,
+    /// neither beneath the other).
+    pyramid_partners: [u32; PYRAMID_CARDS],
+    /// For each pyramid slot: the stock places whose cards could partner it.
+    stock_partners: [u32; PYRAMID_CARDS],
+    /// For each value: the stock places holding it.
+    stock_of_value: [u32; 14],
     empty: u16,
 }
 
@@ -213,7 +220,37 @@ impl Tables {
             .iter()
             .map(|&mask| bits(mask as u64).fold(0u16, |m, slot| m | 1 << (13 - values[slot as usize])))
             .collect();
-        Tables { cards: *cards, values, pyramid_cards, heuristic, stock_cards, need, partner_values, empty }
+        let mut pyramid_partners = [0u32; PYRAMID_CARDS];
+        let mut stock_partners = [0u32; PYRAMID_CARDS];
+        let mut stock_of_value = [0u32; 14];
+        for j in 0..STOCK_CARDS {
+            stock_of_value[values[PYRAMID_CARDS + j] as usize] |= 1 << j;
+        }
+        for slot in 0..PYRAMID_CARDS {
+            let want = 13 - values[slot];
+            stock_partners[slot] = stock_of_value[want as usize];
+            for other in 0..PYRAMID_CARDS {
+                if values[other] == want
+                    && beneath(slot) & (1 << other) == 0
+                    && beneath(other) & (1 << slot) == 0
+                {
+                    pyramid_partners[slot] |= 1 << other;
+                }
+            }
+        }
+        Tables {
+            cards: *cards,
+            values,
+            pyramid_cards,
+            heuristic,
+            stock_cards,
+            need,
+            partner_values,
+            pyramid_partners,
+            stock_partners,
+            stock_of_value,
+            empty,
+        }
     }
 
     fn card_mask(&self, config: u16, stock: u32) -> u64 {
@@ -355,6 +392,43 @@ impl Tables {
         }
         let useful = self.partner_values[config as usize];
         let is_useful = |j: u32| useful & (1 << self.values[PYRAMID_CARDS + j as usize]) != 0;
+        // Stock cards that partner no pyramid card (now or later: the pyramid only shrinks)
+        // leave the stock or the waste only by steps that remove no pyramid card.
+        let mut useful_places = 0u32;
+        for w in bits(useful as u64) {
+            useful_places |= self.stock_of_value[w as usize];
+        }
+        let idle = stock & !useful_places;
+        let low = (1u32 << pointer) - 1;
+        let idle_above = (idle & !low).count_ones() as u8;
+        // A pyramid card with no possible pyramid partner left needs one from the stock: the
+        // idle cards in the way of its nearest one must go first.
+        let mask = configs().masks[config as usize];
+        let mut farthest = 0u8;
+        for slot in bits(mask as u64) {
+            let slot = slot as usize;
+            if self.values[slot] == 13 || mask & self.pyramid_partners[slot] != 0 {
+                continue;
+            }
+            let partners = stock & self.stock_partners[slot];
+            let mut cost = u8::MAX;
+            let ahead = partners & !low;
+            if ahead != 0 {
+                let j = ahead.trailing_zeros();
+                cost = cost.min((idle & !low & ((1u32 << j) - 1)).count_ones() as u8);
+            }
+            let behind = partners & low;
+            if behind != 0 {
+                let j = 31 - behind.leading_zeros();
+                cost = cost.min((idle & low & !((2u32 << j) - 1)).count_ones() as u8);
+            }
+            if partners != 0 && recycles < MAX_RECYCLES {
+                let j = partners.trailing_zeros();
+                // One step may take an idle stock card and an idle waste card together.
+                cost = cost.min(1 + idle_above.max((idle & ((1u32 << j) - 1)).count_ones() as u8));
+            }
+            farthest = farthest.max(cost.min(100));
+        }
         // cost_stock[a]: cards that must leave the stock before the a-th useful stock card.
         let mut cost_stock = [u8::MAX; 25];
         let mut cost_waste = [u8::MAX; 25];
@@ -395,7 +469,7 @@ impl Tables {
             // the estimate stays finite and admissible-in-effect (nothing is reachable).
             best = 100;
         }
-        removals + best
+        removals + best.max(farthest)
     }
 }
 
@@ -529,7 +603,11 @@ impl StateTable {
 
 /// The open keys of the reachability search, by the number of cards removed (the start's
 /// own removals count as layer 0: only differences matter).
+/// Before that, a depth-first probe looks for any way to clear the pyramid (each key once,
+/// at the first pointer and recycles found: a goal it finds is real, an exhausted probe proves
+/// nothing), which is quick on solvable decks.
 struct Deciding {
+    probe: Vec<u64>,
     layers: Vec<Vec<u64>>,
     layer: usize,
 }
@@ -546,6 +624,8 @@ pub struct Solver {
     start: u64,
     /// While deciding solvability: the keys of the reachability search still to expand.
     deciding: Option<Deciding>,
+    /// The keys the depth-first probe has seen.
+    probe_table: StateTable,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -569,6 +649,7 @@ impl Solver {
             expanded: 0,
             start,
             deciding: None,
+            probe_table: StateTable::new(),
             done: None,
         };
         let cards = solver.tables.card_mask(config, position.stock_mask());
@@ -577,9 +658,11 @@ impl Solver {
         } else {
             let key = start & REACH_KEY;
             solver.table.offer(key, reach_rank(start));
+            solver.probe_table.offer(key, reach_rank(start));
             let mut layers = vec![Vec::new(); 53];
             layers[0].push(key);
-            solver.deciding = Some(Deciding { layers, layer: 0 });
+            let probe = vec![key | (reach_rank(start) as u64) << G_SHIFT];
+            solver.deciding = Some(Deciding { probe, layers, layer: 0 });
         }
         solver
     }
@@ -596,6 +679,40 @@ impl Solver {
         let Some(mut deciding) = self.deciding.take() else {
             return Some(Outcome::Unsolvable);
         };
+        let empty = self.tables.empty;
+        while let Some(entry) = deciding.probe.pop() {
+            if left == 0 {
+                deciding.probe.push(entry);
+                self.deciding = Some(deciding);
+                return None;
+            }
+            left -= 1;
+            self.expanded += 1;
+            let mut solvable = false;
+            let (table, probe) = (&mut self.probe_table, &mut deciding.probe);
+            self.tables.reach_children(entry & STATE_MASK, (entry >> G_SHIFT) as u8, |child, rank| {
+                if unpack(child).0 == empty {
+                    solvable = true;
+                } else if table.get(child).is_none() {
+                    table.offer(child, rank);
+                    probe.push(child | (rank as u64) << G_SHIFT);
+                }
+            });
+            if solvable {
+                self.probe_table = StateTable::new();
+                self.table = StateTable::new();
+                self.table.offer(self.start, 0);
+                self.push(self.start, 0);
+                return None;
+            }
+            if self.probe_table.len as u64 > self.budget {
+                return Some(self.give_up());
+            }
+            if deciding.probe.is_empty() {
+                deciding.probe = Vec::new();
+                self.probe_table = StateTable::new();
+            }
+        }
         while deciding.layer < deciding.layers.len() {
             let Some(key) = deciding.layers[deciding.layer].pop() else {
                 deciding.layers[deciding.layer] = Vec::new();
@@ -611,7 +728,6 @@ impl Solver {
             self.expanded += 1;
             let rank = self.table.get(key).unwrap_or(0);
             let mut solvable = false;
-            let empty = self.tables.empty;
             let table = &mut self.table;
             self.tables.reach_children(key, rank, |child, child_rank| {
                 let (config, stock, ..) = unpack(child);
@@ -637,7 +753,8 @@ impl Solver {
     }
 
     fn give_up(&mut self) -> Outcome<Vec<Move>> {
-        let states = self.table.len as u64;
+        let states = self.table.len.max(self.probe_table.len) as u64;
+        self.probe_table = StateTable::new();
         self.buckets = Vec::new();
         self.deciding = None;
         self.table = StateTable::new();
@@ -651,12 +768,14 @@ impl Solver {
 
     /// Distinct states stored so far.
     pub fn states(&self) -> u64 {
-        self.table.len as u64
+        (self.table.len + self.probe_table.len) as u64
     }
 
     /// Approximate bytes held by the search tables.
     pub fn memory(&self) -> usize {
-        self.table.bytes() + self.buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()
+        self.table.bytes()
+            + self.probe_table.bytes()
+            + self.buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()
     }
 
     fn push(&mut self, state: u64, g: u8) {
@@ -743,7 +862,11 @@ impl Solver {
             }
         }
         if let Some(j) = stock_top {
-            visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
+            // A king on top of the stock is removed rather than drawn: the position with it
+            // gone is at least as good as the one with it on the waste.
+            if stock_value != Some(13) {
+                visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
+            }
         } else if waste_top.is_some() && recycles < MAX_RECYCLES {
             visit(pack(config, stock, 0, recycles + 1), Step::Recycle);
         }
@@ -905,7 +1028,7 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.table.len as u64 }
+        Progress { states: self.states() }
     }
 }
 
