@@ -210,7 +210,11 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     times.sort_by(f64::total_cmp);
     lengths.sort_unstable();
     let count = times.len() as f64;
-    let mean_length = lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / (lengths.len().max(1) as f64);
+    let mean_length = if lengths.is_empty() {
+        0.0
+    } else {
+        lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / lengths.len() as f64
+    };
     let median_length = lengths.get(lengths.len() / 2).copied().unwrap_or(0);
     let max_length = lengths.last().copied().unwrap_or(0);
     let list = |deals: &[u64]| deals.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
