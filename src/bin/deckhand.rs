@@ -47,7 +47,7 @@ const USAGE: &str = "usage:
                                 thoughtful Klondike solve (FILE or - for stdin; draw 1 by default)
   deckhand klondike answers --seeds A..B [--draw 1|3]
                                 one line per seeded deal: won, lost or unknown
-  deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES]
+  deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures";
 
 /// A failed command: what to print on stderr, and the exit code.

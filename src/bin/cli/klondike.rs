@@ -18,6 +18,7 @@ struct Options<'a> {
     rules: Rules,
     json: bool,
     budget: u64,
+    answers: Option<&'a str>,
 }
 
 fn parse_seed(text: &str) -> Result<u64, Failure> {
@@ -43,6 +44,7 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
         rules: Rules::new(Draw::One),
         json: false,
         budget: deckhand::games::klondike::DEFAULT_BUDGET,
+        answers: None,
     };
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
@@ -74,6 +76,7 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
             }
             "--deck" => options.deck_file = Some(value("--deck")?),
             "--seeds" => options.seeds = Some(parse_range(value("--seeds")?)?),
+            "--answers" => options.answers = Some(value("--answers")?),
             _ if argument.starts_with("--") => {
                 return Err(Failure::usage(format!("unknown option `{argument}`")));
             }
@@ -176,7 +179,7 @@ fn solve(options: &Options) -> Result<String, Failure> {
     if options.json {
         Ok(format!("{{\"result\": \"{result}\", \"moves\": [{}]}}\n", lines.join(", ")))
     } else {
-        let mut out = format!("{result}");
+        let mut out = result.to_string();
         if let Outcome::Solved(moves) = &outcome {
             out.push_str(&format!(" in {} moves\n", moves.len()));
             for (i, line) in lines.iter().enumerate() {
@@ -236,13 +239,24 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-/// `bench klondike --draw 1|3 --seeds A..B [--budget STATES] [--passes P]`
+/// `bench klondike --draw 1|3 --seeds A..B [--budget STATES] [--passes P] [--answers FILE]`
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let options = parse_options(arguments)?;
     let (a, b) = options.seeds.ok_or_else(|| Failure::usage("`bench klondike` needs `--seeds A..B`"))?;
     let mut answers = Vec::new();
     for seed in a..=b {
         answers.push(solve_seed(seed, options.rules, options.budget)?);
+    }
+    if let Some(file) = options.answers {
+        let mut text = format!(
+            "# deckhand bench klondike --draw {} --seeds {a}..{b} --budget {}: seed answer\n",
+            options.rules.draw.count(),
+            options.budget
+        );
+        for answer in &answers {
+            text.push_str(&format!("{} {}\n", answer.seed, answer.result));
+        }
+        std::fs::write(file, text).map_err(|e| Failure::input(format!("cannot write `{file}`: {e}")))?;
     }
     let count = |result: &str| answers.iter().filter(|a| a.result == result).count();
     let (won, lost, unknown) = (count("won"), count("lost"), count("unknown"));

@@ -20,8 +20,8 @@ use crate::search::{Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{builds_on, Move, Position, Undo, COLUMNS};
 
-/// The default state budget: enough to decide nearly every deal within about two seconds.
-pub const DEFAULT_BUDGET: u64 = 3_000_000;
+/// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
+pub const DEFAULT_BUDGET: u64 = 200_000;
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -593,7 +593,7 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
         targets(card, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
     }
     // Best first; the DFS takes children from the front.
-    scored.sort_by(|a, b| b.score.cmp(&a.score));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.score));
     out.extend(scored.iter().map(|s| s.step));
 }
 

@@ -1,0 +1,189 @@
+//! The Klondike solver: every solution replays to a win through the checked rules; its answers
+//! on seeded deals match the committed answer files; unsolvable claims agree with a plain
+//! exhaustive search that uses none of the solver's reductions; budgets answer "unknown".
+
+use std::collections::HashSet;
+
+use deckhand::deal::seeded_deck;
+use deckhand::games::klondike::{Draw, Move, Position, Rules, Solver};
+use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
+
+fn replays_to_a_win(start: &Position, moves: &[Move]) -> Result<(), String> {
+    let mut position = *start;
+    for (i, &mv) in moves.iter().enumerate() {
+        position = position.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    if position.is_won() {
+        Ok(())
+    } else {
+        Err("not won at the end".to_string())
+    }
+}
+
+/// The committed answers: `seed won|lost|unknown` per line.
+fn answers(draw: u8) -> Vec<(u64, String)> {
+    let text = match draw {
+        1 => include_str!("data/klondike_draw1.txt"),
+        _ => include_str!("data/klondike_draw3.txt"),
+    };
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let (seed, result) = line.split_once(' ').unwrap();
+            (seed.parse().unwrap(), result.trim().to_string())
+        })
+        .collect()
+}
+
+/// Solves the first `count` committed deals with a small budget: every solution must replay,
+/// and every decided answer must agree with the file (a smaller budget may say "unknown").
+fn check_committed(draw: Draw, count: usize, budget: u64) {
+    let mut decided = 0;
+    for (seed, expected) in answers(draw.count()).into_iter().take(count) {
+        let start = Position::new(&seeded_deck(seed), Rules::new(draw));
+        match run_to_end(&mut Solver::with_budget(&start, budget), 4096) {
+            Outcome::Solved(moves) => {
+                replays_to_a_win(&start, &moves).unwrap_or_else(|e| panic!("deal {seed}: {e}"));
+                assert_eq!(expected, "won", "deal {seed}");
+                decided += 1;
+            }
+            Outcome::Unsolvable => {
+                assert_eq!(expected, "lost", "deal {seed}");
+                decided += 1;
+            }
+            Outcome::Unknown(_) => assert_ne!(expected, "won_quickly"),
+        }
+    }
+    assert!(decided * 10 >= count * 7, "only {decided} of {count} decided");
+}
+
+#[test]
+fn draw_one_solutions_replay_and_answers_match() {
+    check_committed(Draw::One, 150, 30_000);
+}
+
+#[test]
+fn draw_three_solutions_replay_and_answers_match() {
+    check_committed(Draw::Three, 150, 30_000);
+}
+
+/// A plain depth-first search over the full rules (every legal move, draws and recycles one
+/// at a time): no reductions at all. Positions are compared on everything but the recycle
+/// count, which does not matter with unlimited passes.
+fn plain_search(start: &Position, limit: usize) -> Option<(bool, usize)> {
+    let key = |p: &Position| -> Vec<u8> {
+        let mut key = Vec::with_capacity(90);
+        for column in 0..7 {
+            key.push(p.face_down(column) as u8);
+            key.extend(p.column(column).iter().map(|c| c.index()));
+            key.push(255);
+        }
+        let (talon, waste) = p.talon();
+        key.push(waste as u8);
+        key.extend(talon.iter().map(|c| c.index()));
+        key.extend(deckhand::Suit::ALL.iter().map(|&s| p.foundation(s)));
+        if p.rules().pass_limit.is_some() {
+            key.push(p.recycles());
+        }
+        key
+    };
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut stack = vec![*start];
+    seen.insert(key(start));
+    while let Some(position) = stack.pop() {
+        if position.is_won() {
+            return Some((true, seen.len()));
+        }
+        for &mv in position.legal_moves().as_slice() {
+            let mut next = position;
+            next.apply(mv);
+            if seen.insert(key(&next)) {
+                if seen.len() > limit {
+                    return None;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    Some((false, seen.len()))
+}
+
+#[test]
+fn unsolvable_claims_agree_with_a_plain_exhaustive_search() {
+    // Deals the solver proves lost in draw 3; the plain search explores every position.
+    for seed in [8, 10, 22, 45] {
+        let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));
+        assert_eq!(run_to_end(&mut Solver::new(&start), 1 << 16), Outcome::Unsolvable, "deal {seed}");
+        let plain = plain_search(&start, 3_000_000);
+        eprintln!("deal {seed}: plain search {plain:?}");
+        assert!(matches!(plain, Some((false, _))), "deal {seed}: {plain:?}");
+    }
+}
+
+/// With a single pass through the stock many lost deals are small enough for the plain search
+/// to exhaust; on every deal it decides, the solver must agree (won or lost).
+#[test]
+fn answers_agree_with_a_plain_search_on_single_pass_deals() {
+    let mut compared = [0usize; 2];
+    for draw in [Draw::One, Draw::Three] {
+        for seed in 1..=60 {
+            let start = Position::new(&seeded_deck(seed), Rules::new(draw).with_pass_limit(1));
+            let Some((plain, _)) = plain_search(&start, 10_000) else { continue };
+            match run_to_end(&mut Solver::with_budget(&start, 30_000), 4096) {
+                Outcome::Solved(moves) => {
+                    replays_to_a_win(&start, &moves).unwrap();
+                    assert!(plain, "deal {seed} {draw:?}: the plain search found no win");
+                    compared[1] += 1;
+                }
+                Outcome::Unsolvable => {
+                    assert!(!plain, "deal {seed} {draw:?}: the plain search found a win");
+                    compared[0] += 1;
+                }
+                Outcome::Unknown(_) => {}
+            }
+        }
+    }
+    eprintln!("compared lost/won: {compared:?}");
+    assert!(compared[0] >= 20, "{compared:?}");
+}
+
+#[test]
+fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
+    let start = Position::new(&seeded_deck(3), Rules::new(Draw::One));
+    let outcome = run_to_end(&mut Solver::with_budget(&start, 500), 64);
+    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: 500 }));
+
+    for seed in [1, 4, 5] {
+        let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));
+        let whole = run_to_end(&mut Solver::new(&start), 1 << 20);
+        let mut sliced = Solver::new(&start);
+        let mut slices = 0;
+        let outcome = loop {
+            slices += 1;
+            if let Some(outcome) = sliced.step(7) {
+                break outcome;
+            }
+        };
+        assert_eq!(outcome, whole, "deal {seed}");
+        assert!(sliced.progress().states > 0);
+        assert!(slices > 1);
+    }
+}
+
+#[test]
+fn pass_limits_are_respected() {
+    for (draw, passes) in [(Draw::Three, 2u8), (Draw::One, 1)] {
+        let mut solved = 0;
+        for seed in 1..=30 {
+            let rules = Rules::new(draw).with_pass_limit(passes);
+            let start = Position::new(&seeded_deck(seed), rules);
+            if let Outcome::Solved(moves) = run_to_end(&mut Solver::with_budget(&start, 30_000), 4096) {
+                replays_to_a_win(&start, &moves).unwrap_or_else(|e| panic!("deal {seed}: {e}"));
+                let recycles = moves.iter().filter(|&&m| m == Move::Recycle).count();
+                assert!(recycles < passes as usize, "deal {seed}: {recycles} recycles");
+                solved += 1;
+            }
+        }
+        assert!(solved >= 2, "{draw:?} with {passes} passes: only {solved} solved");
+    }
+}
