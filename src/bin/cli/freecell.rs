@@ -146,6 +146,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut range = None;
     let mut mode = Mode::Fast;
     let mut weights = None;
+    let mut threads = 1u64;
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
@@ -164,6 +165,12 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                     portfolio.push((Weights { path, left, misplaced, depth, cells, empty }, states));
                 }
                 weights = Some(portfolio);
+            }
+            "--threads" => {
+                let text = rest.next().ok_or_else(|| Failure::usage("`--threads` needs a number"))?;
+                threads = text
+                    .parse()
+                    .map_err(|_| Failure::usage(format!("`--threads {text}`: expected a number")))?;
             }
             "--range" => {
                 range = Some(parse_range(rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?)?)
@@ -184,7 +191,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut slowest = (0.0, first);
     let mut states = 0u64;
     let started = Instant::now();
-    for number in first..=last {
+    let solve_one = |number: u64| -> Result<Record, Failure> {
         let deal = DealNumber::new(number).map_err(Failure::input)?;
         let position = Position::deal(deal);
         let clock = Instant::now();
@@ -193,18 +200,45 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             None => Solver::new(&position, mode, Budget::default()),
         };
         let outcome = run_to_end(&mut solver, 4096);
-        states += solver.progress().states;
         let seconds = clock.elapsed().as_secs_f64();
-        times.push(seconds);
-        if seconds > slowest.0 {
-            slowest = (seconds, number);
+        let length = match &outcome {
+            Outcome::Solved(moves) => Some(check(&position, moves, number)?),
+            _ => None,
+        };
+        Ok(Record { number, seconds, states: solver.progress().states, outcome: outcome.map(|_| ()), length })
+    };
+    // Deals are shared out round-robin over the threads (native only; wasm runs on one).
+    let threads = if cfg!(target_arch = "wasm32") { 1 } else { threads.max(1) };
+    let records: Vec<Result<Record, Failure>> = if threads == 1 {
+        (first..=last).map(solve_one).collect()
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let solve_one = &solve_one;
+                    scope.spawn(move || {
+                        (first + t..=last).step_by(threads as usize).map(solve_one).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+        })
+    };
+    for record in records {
+        let record = record?;
+        states += record.states;
+        times.push(record.seconds);
+        if record.seconds > slowest.0 {
+            slowest = (record.seconds, record.number);
         }
-        match outcome {
-            Outcome::Solved(moves) => lengths.push(check(&position, &moves, number)?),
-            Outcome::Unsolvable => unsolvable.push(number),
-            Outcome::Unknown(_) => unknown.push(number),
+        match record.outcome {
+            Outcome::Solved(()) => lengths.extend(record.length),
+            Outcome::Unsolvable => unsolvable.push(record.number),
+            Outcome::Unknown(_) => unknown.push(record.number),
         }
     }
+    unsolvable.sort_unstable();
+    unknown.sort_unstable();
     let wall = started.elapsed().as_secs_f64();
     let total: f64 = times.iter().sum();
     times.sort_by(f64::total_cmp);
@@ -237,6 +271,15 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         slowest.1,
         states as f64 / count,
     ))
+}
+
+/// One deal's result in a benchmark.
+struct Record {
+    number: u64,
+    seconds: f64,
+    states: u64,
+    outcome: Outcome<()>,
+    length: Option<u32>,
 }
 
 /// Replays a solution through the checked rules; its length in single-card moves.
