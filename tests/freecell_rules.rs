@@ -256,3 +256,20 @@ fn legal_moves_agree_with_check() {
         position = position.play(mv).unwrap();
     }
 }
+
+#[test]
+fn move_list_holds_a_crowded_position() {
+    // Four full 13-card runs, four empty cascades, four empty cells: 228 legal moves.
+    let text = "Freecells: - - - -\n\
+        KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS\n\
+        KH QS JD TC 9H 8S 7D 6C 5H 4S 3D 2C AH\n\
+        KC QD JS TH 9C 8D 7S 6H 5C 4D 3S 2H AC\n\
+        KD QC JH TS 9D 8C 7H 6S 5D 4C 3H 2S AD\n";
+    let position: Position = text.parse().unwrap();
+    let legal = position.legal_moves();
+    assert_eq!(legal.len(), 4 * 4 * 13 + 4 * 4 + 4);
+    assert!(legal.len() < deckhand::games::freecell::MoveList::CAPACITY);
+    for mv in &legal {
+        assert!(position.is_legal(*mv));
+    }
+}
