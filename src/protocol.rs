@@ -237,7 +237,10 @@ mod tests {
         start_countdown(&mut dispatcher, 7, 10 * WORK_PER_STEP);
         // A clock that says the slice is over after each step.
         let responses = dispatcher.run_slice(1.0, &|| 5.0);
-        assert_eq!(responses, vec![Response::Progress { id: 7, progress: Progress { states: WORK_PER_STEP } }]);
+        assert_eq!(
+            responses,
+            vec![Response::Progress { id: 7, progress: Progress { states: WORK_PER_STEP } }]
+        );
         assert!(dispatcher.is_busy());
         let mut slices = 1;
         while dispatcher.is_busy() {
@@ -274,7 +277,8 @@ mod tests {
         let position = freecell::Position::deal(crate::deal::DealNumber::new(1).unwrap());
         let board = position.setup().to_string();
         let mut dispatcher = Dispatcher::new();
-        dispatcher.receive(Request::Start { id: 4, task: Task::SolveFreeCell { board, mode: SolveMode::Fast } });
+        dispatcher
+            .receive(Request::Start { id: 4, task: Task::SolveFreeCell { board, mode: SolveMode::Fast } });
         let mut slices = 0;
         let answer = loop {
             slices += 1;

@@ -1,19 +1,15 @@
 use yew::prelude::*;
 use yew_agent::worker::WorkerProvider;
 
-use super::freecell_table::FreeCellTable;
+use std::rc::Rc;
+
+use super::freecell_game::{moves_from_link, FreeCellGame};
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
 use super::pyramid_check::PyramidCheck;
-use crate::deal::{microsoft_freecell, DealNumber};
+use crate::deal::DealNumber;
 use crate::share::{LinkError, Route};
 use crate::worker::SolverWorker;
-
-/// A random deal among the first million (all but eight of them can be won).
-fn random_deal() -> DealNumber {
-    let number = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
-    DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
-}
 
 /// Where a bad link leads instead: a fresh table of the game it named, or the home page.
 fn fallback_route(hash: &str) -> Route {
@@ -43,63 +39,76 @@ fn LinkProblem(props: &LinkProblemProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct FreeCellPageProps {
     deal: Option<DealNumber>,
+    moves: Option<String>,
     navigator: Navigator,
 }
 
+/// Opens a deal (a random one when the link names none) with the link's moves, if any.
 #[component]
 fn FreeCellPage(props: &FreeCellPageProps) -> Html {
-    // Settle on a deal number first, so the address bar always names the deal on the table.
+    let deal = use_memo(props.deal, |deal| deal.unwrap_or_else(random_deal));
+    let link_moves = use_memo((*deal, props.moves.clone()), |(deal, moves)| {
+        moves.as_ref().map(|code| moves_from_link(*deal, code).map(Rc::new))
+    });
+    let moves = match &*link_moves {
+        Some(Ok(moves)) => Some(moves.clone()),
+        _ => None,
+    };
+    // The explanation outlives the page settling its address (which drops `moves=`).
+    let problem = use_state(|| None::<LinkError>);
     {
-        let navigator = props.navigator.clone();
-        use_effect_with(props.deal, move |deal| {
-            if deal.is_none() {
-                navigator.replace(&Route::FreeCell { deal: Some(random_deal()), moves: None });
+        let problem = problem.clone();
+        let error = match &*link_moves {
+            Some(Err(reason)) => {
+                Some(LinkError::BadContent { what: "list of moves".into(), reason: reason.clone() })
             }
+            _ => None,
+        };
+        let replaced = props.navigator.was_replaced();
+        use_effect_with(link_moves.clone(), move |_| match error {
+            Some(error) => problem.set(Some(error)),
+            None if !replaced => problem.set(None),
+            None => {}
         });
     }
-    let Some(deal) = props.deal else {
-        return html! { <p role="status">{"Dealing…"}</p> };
-    };
-    let cascades: Vec<_> = microsoft_freecell(deal).into_iter().collect();
-    let on_new = {
-        let navigator = props.navigator.clone();
-        Callback::from(move |_| navigator.push(&Route::FreeCell { deal: Some(random_deal()), moves: None }))
-    };
-    let on_deal_change = {
-        let navigator = props.navigator.clone();
-        Callback::from(move |event: Event| {
-            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
-            if let Ok(deal) = input.value().parse::<DealNumber>() {
-                navigator.push(&Route::FreeCell { deal: Some(deal), moves: None });
-            }
-        })
-    };
+    let problem = (*problem).clone();
     html! {
-        <section class="game">
-            <div class="toolbar">
-                <h1>{format!("FreeCell #{deal}")}</h1>
-                <label>{"Deal "}
-                    <input type="number" min="1" max="8589934591" value={deal.to_string()}
-                        aria-label="Deal number" onchange={on_deal_change} />
-                </label>
-                <button onclick={on_new}>{"New game"}</button>
-            </div>
-            <FreeCellTable cascades={cascades} freecells={[None; 4]} foundations={[None; 4]} />
-            <p role="status" class="status">{format!("Deal {deal}: 52 cards dealt.")}</p>
-        </section>
+        <>
+            if let Some(error) = problem { <LinkProblem error={error} /> }
+            <FreeCellGame deal={*deal} link_moves={moves} navigator={props.navigator.clone()} />
+        </>
     }
+}
+
+fn random_deal() -> DealNumber {
+    let number = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
+    DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
 }
 
 /// The app: hash routing over the game pages, all sharing one solver worker.
 #[component]
 pub fn App() -> Html {
     let (hash, navigator) = use_location_hash();
-    let (route, problem) = match Route::parse(&hash) {
-        Ok(route) => (route, None),
-        Err(error) => (fallback_route(&hash), Some(error)),
-    };
+    // A bad link's explanation stays while the page settles on a fresh table (which replaces
+    // the address); the user's next navigation clears it.
+    let problem = use_state(|| None::<LinkError>);
+    let parsed = Route::parse(&hash);
+    {
+        let problem = problem.clone();
+        let error = parsed.as_ref().err().cloned();
+        let replaced = navigator.was_replaced();
+        use_effect_with(hash.clone(), move |_| match error {
+            Some(error) => problem.set(Some(error)),
+            None if !replaced => problem.set(None),
+            None => {}
+        });
+    }
+    let shown = parsed.as_ref().err().cloned().or_else(|| (*problem).clone());
+    let route = parsed.unwrap_or_else(|_| fallback_route(&hash));
     let page = match route {
-        Route::FreeCell { deal, .. } => html! { <FreeCellPage deal={deal} navigator={navigator.clone()} /> },
+        Route::FreeCell { deal, moves } => {
+            html! { <FreeCellPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
+        }
         Route::Pyramid { .. } | Route::PyramidDeal { .. } => html! { <PyramidCheck /> },
         _ => html! { <Home /> },
     };
@@ -111,7 +120,7 @@ pub fn App() -> Html {
                 <a href="#/pyramid">{"Pyramid"}</a>
             </nav>
             <main>
-                if let Some(error) = problem { <LinkProblem error={error} /> }
+                if let Some(error) = shown { <LinkProblem error={error} /> }
                 {page}
             </main>
         </WorkerProvider<SolverWorker>>

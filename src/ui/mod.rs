@@ -2,6 +2,8 @@
 
 mod app;
 mod card;
+mod freecell_game;
+mod freecell_state;
 mod freecell_table;
 mod home;
 pub mod hooks;

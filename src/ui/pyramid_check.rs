@@ -42,8 +42,12 @@ pub fn PyramidCheck() -> Html {
         Callback::from(move |_| solver.cancel())
     };
     let status = match &*solver.state {
-        SolverState::Idle => html! { {"Paste 52 cards: the 28 pyramid cards from the apex, then the stock."} },
-        SolverState::Working { progress, .. } => html! { {format!("Checking… ({} states)", progress.states)} },
+        SolverState::Idle => {
+            html! { {"Paste 52 cards: the 28 pyramid cards from the apex, then the stock."} }
+        }
+        SolverState::Working { progress, .. } => {
+            html! { {format!("Checking… ({} states)", progress.states)} }
+        }
         SolverState::Cancelled { .. } => html! { {"Cancelled."} },
         SolverState::Done { answer: Answer::DeckChecked(Ok(cards)), .. } => {
             html! { <span data-testid="deck-ok">{format!("The deck is complete: {} cards.", cards.len())}</span> }
@@ -51,6 +55,9 @@ pub fn PyramidCheck() -> Html {
         SolverState::Done { answer: Answer::DeckChecked(Err(error)), .. } => html! {
             <div data-testid="deck-error"><p>{"This is not a full deck:"}</p>{deck_problems(error)}</div>
         },
+        SolverState::Done { answer, .. } => {
+            html! { {format!("Unexpected answer from the worker: {answer:?}")} }
+        }
     };
     html! {
         <section class="pyramid-check">

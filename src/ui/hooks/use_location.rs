@@ -1,3 +1,4 @@
+use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
@@ -10,6 +11,8 @@ use crate::share::Route;
 #[derive(Clone)]
 pub struct Navigator {
     hash: UseStateHandle<String>,
+    /// True when the latest change of address was the page settling its own address.
+    replaced: Rc<Cell<bool>>,
 }
 
 impl PartialEq for Navigator {
@@ -25,6 +28,7 @@ impl Navigator {
         if let Some(window) = web_sys::window() {
             let _ = window.location().set_hash(&hash);
         }
+        self.replaced.set(false);
         self.hash.set(hash);
     }
 
@@ -36,7 +40,15 @@ impl Navigator {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&hash));
             }
         }
+        if *self.hash != hash {
+            self.replaced.set(true);
+        }
         self.hash.set(hash);
+    }
+
+    /// True when the current address was set by [`Navigator::replace`], not by the user.
+    pub fn was_replaced(&self) -> bool {
+        self.replaced.get()
     }
 }
 
@@ -48,17 +60,26 @@ fn current_hash() -> String {
 #[hook]
 pub fn use_location_hash() -> (String, Navigator) {
     let hash = use_state(current_hash);
+    let replaced = use_memo((), |_| Rc::new(Cell::new(false)));
+    let replaced: Rc<Cell<bool>> = (*replaced).clone();
     {
         let hash = hash.clone();
+        let replaced = replaced.clone();
         use_effect_with((), move |_| {
-            let listener = Rc::new(Closure::<dyn Fn()>::new(move || hash.set(current_hash())));
+            let listener = Rc::new(Closure::<dyn Fn()>::new(move || {
+                replaced.set(false);
+                hash.set(current_hash());
+            }));
             let window = web_sys::window().expect("a window");
-            let _ = window.add_event_listener_with_callback("hashchange", listener.as_ref().as_ref().unchecked_ref());
+            let _ = window
+                .add_event_listener_with_callback("hashchange", listener.as_ref().as_ref().unchecked_ref());
             move || {
-                let _ = window
-                    .remove_event_listener_with_callback("hashchange", listener.as_ref().as_ref().unchecked_ref());
+                let _ = window.remove_event_listener_with_callback(
+                    "hashchange",
+                    listener.as_ref().as_ref().unchecked_ref(),
+                );
             }
         });
     }
-    ((*hash).clone(), Navigator { hash })
+    ((*hash).clone(), Navigator { hash, replaced })
 }

@@ -67,7 +67,9 @@ pub fn use_solver() -> SolverHandle {
                 Response::Progress { id, progress } if id == current => {
                     state.set(SolverState::Working { id, progress })
                 }
-                Response::Finished { id, answer } if id == current => state.set(SolverState::Done { id, answer }),
+                Response::Finished { id, answer } if id == current => {
+                    state.set(SolverState::Done { id, answer })
+                }
                 Response::Cancelled { id } if id == current => state.set(SolverState::Cancelled { id }),
                 _ => {} // an answer to a request this component has since replaced
             }

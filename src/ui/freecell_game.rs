@@ -1,0 +1,457 @@
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::freecell_state::{Action, FreeCellState, Pile, Selection, Stats, Verdict};
+use super::freecell_table::FreeCellTable;
+use super::hooks::{use_interval, use_solver, Navigator, SolverState};
+use crate::deal::DealNumber;
+use crate::games::freecell::{Autoplay, Move, Notation, Position, Source, Target};
+use crate::protocol::{Answer, SolveMode, Task};
+use crate::search::Outcome;
+use crate::share::Route;
+
+const STATS_KEY: &str = "deckhand.freecell.stats";
+const GAME_KEY: &str = "deckhand.freecell.game";
+
+/// The game in progress as saved in localStorage.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedGame {
+    deal: u64,
+    moves: Vec<Move>,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn load<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
+    serde_json::from_str(&storage()?.get_item(key).ok()??).ok()
+}
+
+fn save<T: serde::Serialize>(key: &str, value: &T) {
+    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(value)) {
+        let _ = storage.set_item(key, &text);
+    }
+}
+
+/// Moves of a link (`moves=8a.81.3h`, standard notation joined by dots) replayed from the deal.
+pub fn moves_from_link(deal: DealNumber, code: &str) -> Result<Vec<Move>, String> {
+    let mut position = Position::deal(deal);
+    let mut moves = Vec::new();
+    for (index, word) in code.split('.').filter(|w| !w.is_empty()).enumerate() {
+        let notation: Notation =
+            word.parse().map_err(|error| format!("move {} `{word}` is not a move: {error}", index + 1))?;
+        let mv = notation
+            .to_move(&position)
+            .map_err(|error| format!("move {} `{word}` cannot be played: {error}", index + 1))?;
+        position.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+fn moves_for_link(deal: DealNumber, moves: &[Move]) -> String {
+    let mut position = Position::deal(deal);
+    let mut words = Vec::new();
+    for &mv in moves {
+        words.push(Notation::of(&position, mv).to_string());
+        position.play_unchecked(mv);
+    }
+    words.join(".")
+}
+
+pub fn random_deal() -> DealNumber {
+    let number = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
+    DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
+}
+
+fn page_url(route: &Route) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let base = location
+        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
+        .unwrap_or_default();
+    format!("{base}{route}")
+}
+
+fn pile_key(key: &str) -> Option<Pile> {
+    let c = key.chars().next()?;
+    match c {
+        '1'..='8' => Some(Pile::Cascade(c as u8 - b'1')),
+        'a'..='d' => Some(Pile::Cell(c as u8 - b'a')),
+        'h' => Some(Pile::Foundation(0)),
+        _ => None,
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FreeCellGameProps {
+    pub deal: DealNumber,
+    /// Moves from the link, already checked.
+    #[prop_or_default]
+    pub link_moves: Option<Rc<Vec<Move>>>,
+    pub navigator: Navigator,
+}
+
+/// The FreeCell game: table, controls, solver checks, replay, persistence and sharing.
+#[component]
+pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
+    let state = {
+        let deal = props.deal;
+        let link_moves = props.link_moves.clone();
+        use_reducer(move || {
+            let stats = load::<Stats>(STATS_KEY).unwrap_or_default();
+            let moves = match link_moves {
+                Some(moves) => (*moves).clone(),
+                None => load::<SavedGame>(GAME_KEY)
+                    .filter(|saved| saved.deal == deal.get())
+                    .map(|saved| saved.moves)
+                    .unwrap_or_default(),
+            };
+            FreeCellState::new(deal, &moves, stats)
+        })
+    };
+    let solver = use_solver();
+    let checking = use_mut_ref(|| None::<u64>);
+    let pending_key = use_mut_ref(|| None::<Pile>);
+    let speed_ms = use_state(|| 400u32);
+    let clock = use_state(|| 0u32); // re-renders the timer
+    let started = use_mut_ref(|| None::<(u64, f64)>);
+
+    let current = state.current().clone();
+
+    // A deal asked for by the address (link, deal box, back button) becomes an undoable new game.
+    {
+        let dispatch = state.dispatcher();
+        let current_deal = current.deal;
+        use_effect_with(props.deal, move |deal| {
+            if *deal != current_deal {
+                dispatch.dispatch(Action::NewGame(*deal));
+            }
+        });
+    }
+    // The address always names the deal on the table.
+    {
+        let navigator = props.navigator.clone();
+        use_effect_with(current.deal, move |deal| {
+            navigator.replace(&Route::FreeCell { deal: Some(*deal), moves: None });
+        });
+    }
+    // Persistence: the game in progress and the statistics, after every change.
+    {
+        let saved = SavedGame { deal: current.deal.get(), moves: current.moves.clone() };
+        let stats = state.stats;
+        use_effect_with((current.id, stats), move |_| {
+            save(GAME_KEY, &saved);
+            save(STATS_KEY, &stats);
+        });
+    }
+    // The solver looks at each new position in the background ("still winnable?", hints).
+    {
+        let solver = solver.clone();
+        let checking = checking.clone();
+        let wanted = state.wanted_check();
+        use_effect_with(wanted.as_ref().map(|(id, _)| *id), move |_| {
+            if let Some((id, position)) = wanted {
+                *checking.borrow_mut() = Some(id);
+                solver.start(Task::SolveFreeCell {
+                    board: position.setup().to_string(),
+                    mode: SolveMode::Fast,
+                });
+            }
+        });
+    }
+    {
+        let dispatch = state.dispatcher();
+        let checking = checking.clone();
+        use_effect_with((*solver.state).clone(), move |answer| {
+            if let SolverState::Done { answer, .. } = answer {
+                let verdict = match answer {
+                    Answer::FreeCellSolved(Outcome::Solved(moves)) => {
+                        Verdict::Winnable(Rc::new(moves.clone()))
+                    }
+                    Answer::FreeCellSolved(Outcome::Unsolvable) => Verdict::Lost,
+                    _ => Verdict::Unknown,
+                };
+                if let Some(snapshot) = checking.borrow_mut().take() {
+                    dispatch.dispatch(Action::Verdict { snapshot, verdict });
+                }
+            }
+        });
+    }
+    // Replay: one move per tick while playing.
+    {
+        let dispatch = state.dispatcher();
+        let playing = state.replay.as_ref().map(|r| r.playing).unwrap_or(false);
+        use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
+    }
+    // The timer runs from the game's first move until it is won.
+    let running = !current.moves.is_empty() && !current.position.is_won();
+    {
+        let clock = clock.clone();
+        use_interval(1000, running, Callback::from(move |_| clock.set(clock.wrapping_add(1))));
+    }
+    let now = js_sys::Date::now();
+    let game_id =
+        state.timeline.iter().take(state.cursor + 1).rev().find(|s| s.moves.is_empty()).map(|s| s.id);
+    let seconds = {
+        let mut started = started.borrow_mut();
+        match (game_id, current.moves.is_empty()) {
+            (_, true) => {
+                *started = None;
+                0
+            }
+            (Some(id), false) => {
+                if started.map(|(g, _)| g != id).unwrap_or(true) {
+                    *started = Some((id, now));
+                }
+                ((now - started.map(|(_, t)| t).unwrap_or(now)) / 1000.0) as u64
+            }
+            (None, false) => 0,
+        }
+    };
+    // Keyboard: standard notation (`3` then `b`), Escape, Ctrl+Z / Ctrl+Y.
+    {
+        let dispatch = state.dispatcher();
+        let pending_key = pending_key.clone();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |event: KeyboardEvent| {
+                if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    if matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") {
+                        return;
+                    }
+                }
+                let key = event.key().to_lowercase();
+                if event.ctrl_key() || event.meta_key() {
+                    match key.as_str() {
+                        "z" if event.shift_key() => dispatch.dispatch(Action::Redo),
+                        "z" => dispatch.dispatch(Action::Undo),
+                        "y" => dispatch.dispatch(Action::Redo),
+                        _ => return,
+                    }
+                    event.prevent_default();
+                    return;
+                }
+                if key == "escape" {
+                    *pending_key.borrow_mut() = None;
+                    dispatch.dispatch(Action::Select(None));
+                    return;
+                }
+                let Some(pile) = pile_key(&key) else { return };
+                let first = pending_key.borrow_mut().take();
+                match first {
+                    None if !matches!(pile, Pile::Foundation(_)) => {
+                        *pending_key.borrow_mut() = Some(pile);
+                        dispatch.dispatch(Action::Select(Some(Selection { pile, depth: usize::MAX })));
+                    }
+                    None => {}
+                    Some(from) => {
+                        let from = match from {
+                            Pile::Cascade(i) => Source::Cascade(i),
+                            Pile::Cell(i) => Source::Cell(i),
+                            Pile::Foundation(_) => return,
+                        };
+                        let to = match pile {
+                            Pile::Cascade(i) => Target::Cascade(i),
+                            Pile::Cell(i) => Target::Cell(i),
+                            Pile::Foundation(_) => Target::Foundation,
+                        };
+                        dispatch.dispatch(Action::PlayNotation(Notation { from, to, cards: None }));
+                    }
+                }
+            });
+            let document = web_sys::window().and_then(|w| w.document()).expect("a document");
+            let _ = document.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            move || {
+                let _ = document
+                    .remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            }
+        });
+    }
+
+    let dispatch = state.dispatcher();
+    let on_attempt = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |(from, depth, to): (Pile, usize, Pile)| {
+            dispatch.dispatch(Action::Attempt { from, depth, to })
+        })
+    };
+    let on_click = {
+        let dispatch = dispatch.clone();
+        let selection = state.selection;
+        Callback::from(move |(pile, depth): (Pile, usize)| match selection {
+            Some(selected) if selected.pile != pile => {
+                dispatch.dispatch(Action::Attempt { from: selected.pile, depth: selected.depth, to: pile })
+            }
+            Some(_) => dispatch.dispatch(Action::Select(None)),
+            None if !matches!(pile, Pile::Foundation(_)) => {
+                dispatch.dispatch(Action::Select(Some(Selection { pile, depth })))
+            }
+            None => {}
+        })
+    };
+    let on_send_away = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |pile| dispatch.dispatch(Action::SendAway { from: pile }))
+    };
+    let button = |label: &'static str, action: fn() -> Action, enabled: bool| {
+        let dispatch = dispatch.clone();
+        html! { <button disabled={!enabled} onclick={Callback::from(move |_| dispatch.dispatch(action()))}>{label}</button> }
+    };
+    let on_new = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::NewGame(random_deal())))
+    };
+    let on_deal_change = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |event: Event| {
+            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
+            if let Ok(deal) = input.value().parse::<DealNumber>() {
+                dispatch.dispatch(Action::NewGame(deal));
+            }
+        })
+    };
+    let on_autoplay = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |event: Event| {
+            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+            let mode = match select.value().as_str() {
+                "off" => Autoplay::Off,
+                "all" => Autoplay::All,
+                _ => Autoplay::Safe,
+            };
+            dispatch.dispatch(Action::SetAutoplay(mode));
+        })
+    };
+    let on_speed = {
+        let speed_ms = speed_ms.clone();
+        Callback::from(move |event: Event| {
+            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+            speed_ms.set(select.value().parse().unwrap_or(400));
+        })
+    };
+    let share_route = Route::FreeCell { deal: Some(current.deal), moves: None };
+    let share_with_moves = Route::FreeCell {
+        deal: Some(current.deal),
+        moves: (!current.moves.is_empty()).then(|| moves_for_link(current.deal, &current.moves)),
+    };
+    let copy = |route: Route| {
+        let url = page_url(&route);
+        Callback::from(move |_| {
+            if let Some(window) = web_sys::window() {
+                let _ = window.navigator().clipboard().write_text(&url);
+            }
+        })
+    };
+    let import_text = use_node_ref();
+    let on_import = {
+        let dispatch = dispatch.clone();
+        let import_text = import_text.clone();
+        Callback::from(move |_| {
+            if let Some(area) = import_text.cast::<web_sys::HtmlTextAreaElement>() {
+                dispatch.dispatch(Action::Import(area.value()));
+            }
+        })
+    };
+
+    let won = current.position.is_won();
+    let status = if won {
+        html! { <span data-testid="won">{format!("You won deal {} in {} moves!", current.deal, current.moves.len())}</span> }
+    } else if let Some(reason) = &state.refusal {
+        html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
+    } else {
+        match state.verdict() {
+            Some(Verdict::Lost) => match state.losing_point() {
+                Some(index) => {
+                    let losing =
+                        state.timeline[index].moves.get(state.timeline[index - 1].moves.len()).copied();
+                    let dispatch = dispatch.clone();
+                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(index - 1)));
+                    html! { <span data-testid="unwinnable">
+                        {"This game can no longer be won. "}
+                        if let Some(mv) = losing { {format!("The losing move: {mv}. ")} }
+                        <button onclick={back}>{"Undo to before it"}</button>
+                    </span> }
+                }
+                None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
+            },
+            Some(Verdict::Winnable(moves)) => html! {
+                <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", moves.len())}</span>
+            },
+            Some(Verdict::Unknown) => html! { {"The solver could not decide within its budget."} },
+            None => html! { {"Checking whether this game can still be won…"} },
+        }
+    };
+    let hint_text = state.hint.map(|mv| mv.to_string());
+    let replay = state.replay.clone();
+    let can_solve = matches!(state.verdict(), Some(Verdict::Winnable(_))) && !won;
+    let _ = *clock;
+
+    html! {
+        <section class="game">
+            <div class="toolbar">
+                <h1>{format!("FreeCell #{}", current.deal)}</h1>
+                <label>{"Deal "}
+                    <input type="number" min="1" max="8589934591" value={current.deal.to_string()}
+                        aria-label="Deal number" onchange={on_deal_change} />
+                </label>
+                <button onclick={on_new}>{"New game"}</button>
+                {button("Restart", || Action::Restart, !current.moves.is_empty())}
+                {button("Undo", || Action::Undo, state.can_undo())}
+                {button("Redo", || Action::Redo, state.can_redo())}
+                {button("Hint", || Action::AskHint, !won)}
+                {button("Solve", || Action::Solve, can_solve)}
+                <label>{"Autoplay "}
+                    <select aria-label="Autoplay" onchange={on_autoplay}>
+                        <option value="safe" selected={state.autoplay == Autoplay::Safe}>{"safe"}</option>
+                        <option value="all" selected={state.autoplay == Autoplay::All}>{"all"}</option>
+                        <option value="off" selected={state.autoplay == Autoplay::Off}>{"off"}</option>
+                    </select>
+                </label>
+            </div>
+            <div class="scoreline">
+                <span data-testid="move-count">{format!("Moves: {}", current.moves.len())}</span>
+                <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
+                <span>{format!("Won {} of {} · streak {}", state.stats.won, state.stats.played, state.stats.streak)}</span>
+            </div>
+            <FreeCellTable position={current.position.clone()} selection={state.selection} hint={state.hint}
+                {on_attempt} {on_click} {on_send_away} />
+            <div role="status" aria-live="polite" class="status">
+                {status}
+                if let Some(text) = hint_text { <div class="hint-text" data-testid="hint">{format!("Hint: {text}.")}</div> }
+                if state.hint_pending { <div class="hint-text">{"Looking for a hint…"}</div> }
+            </div>
+            if let Some(replay) = replay {
+                <div class="replay" aria-label="Replay controls">
+                    <span>{format!("Replay: move {} of {}", replay.next, replay.moves.len())}</span>
+                    {button("Play", || Action::ReplayPlay, !replay.playing && replay.next < replay.moves.len())}
+                    {button("Pause", || Action::ReplayPause, replay.playing)}
+                    {button("Step back", || Action::Undo, state.can_undo())}
+                    {button("Step", || Action::ReplayStep, replay.next < replay.moves.len())}
+                    <label>{"Speed "}
+                        <select aria-label="Replay speed" onchange={on_speed}>
+                            <option value="800" selected={*speed_ms == 800}>{"slow"}</option>
+                            <option value="400" selected={*speed_ms == 400}>{"normal"}</option>
+                            <option value="120" selected={*speed_ms == 120}>{"fast"}</option>
+                        </select>
+                    </label>
+                </div>
+            }
+            <details class="share">
+                <summary>{"Share and notation"}</summary>
+                <p>
+                    <button onclick={copy(share_route.clone())}>{"Copy link"}</button>
+                    <button onclick={copy(share_with_moves.clone())}>{"Copy link with moves"}</button>
+                </p>
+                <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
+                <label for="notation">{"The game so far in standard notation"}</label>
+                <textarea id="notation" readonly=true rows="3" aria-label="Game notation" value={state.notation()} />
+                <label for="import">{"Replay moves in standard notation from the deal"}</label>
+                <textarea id="import" ref={import_text} rows="3" aria-label="Import notation" />
+                <button onclick={on_import}>{"Import and replay"}</button>
+            </details>
+        </section>
+    }
+}
