@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use deckhand::deal::DealNumber;
 use deckhand::games::freecell::{
-    solution_length, Budget, Mode, Move, Notation, Position, Solver, Source, Target, Weights,
+    solution_length, Budget, Mode, Move, MoveSet, Notation, Position, Solver, Source, Target, Weights,
 };
 use deckhand::search::{run_to_end, Outcome, Search};
 
@@ -162,7 +162,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                     };
                     let [path, left, misplaced, depth, cells, empty] =
                         [path, left, misplaced, depth, cells, empty].map(|x| x as u32);
-                    portfolio.push((Weights { path, left, misplaced, depth, cells, empty }, states));
+                    let weights = Weights { path, left, misplaced, depth, cells, empty };
+                    portfolio.push((weights, MoveSet::Sequences, states));
                 }
                 weights = Some(portfolio);
             }

@@ -29,4 +29,4 @@ pub use position::{
     UndoError, CASCADES, CELLS,
 };
 pub use setup::{Setup, SetupError, SetupProblem};
-pub use solver::{BestFirst, Budget, Mode, Solver, Weights};
+pub use solver::{BestFirst, Budget, Mode, MoveSet, Solver, Weights};

@@ -247,8 +247,10 @@ impl State {
 
     /// Moves for the search with their single-card cost. Symmetric duplicates are left out
     /// (only the first empty free cell and the first empty cascade are destinations), and so
-    /// is moving a whole cascade into an empty one. With `single`, only single-card moves.
-    fn generate(&self, single: bool, list: &mut Gen) {
+    /// is moving a whole cascade into an empty one. See [`MoveSet`] for the others.
+    fn generate(&self, moves: MoveSet, list: &mut Gen) {
+        let single = moves == MoveSet::SingleCards;
+
         list.len = 0;
         let f = self.empty_cells();
         let e = self.empty_cascades();
@@ -400,6 +402,15 @@ impl Gen {
     }
 }
 
+/// Which moves a search tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveSet {
+    /// Single-card moves only: the exhaustive search behind every "unsolvable".
+    SingleCards,
+    /// Single-card and sequence moves (a superset of the single-card moves).
+    Sequences,
+}
+
 /// Weights of the best-first evaluation `f = g*path + h`, all in hundredths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -453,7 +464,7 @@ pub struct BestFirst {
     seen: KeySet,
     open: BinaryHeap<Reverse<u64>>,
     weights: Weights,
-    single: bool,
+    moves: MoveSet,
     budget: u64,
     expanded: u64,
     root_moves: Vec<Move>,
@@ -463,7 +474,7 @@ pub struct BestFirst {
 
 impl BestFirst {
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
-    pub fn new(position: &Position, weights: Weights, single: bool, budget: u64) -> BestFirst {
+    pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
         let mut root = State::new(position);
         let mut root_moves = Vec::new();
         root.autoplay(|mv| root_moves.push(mv));
@@ -472,7 +483,7 @@ impl BestFirst {
             seen: KeySet::default(),
             open: BinaryHeap::new(),
             weights,
-            single,
+            moves,
             budget,
             expanded: 0,
             root_moves,
@@ -528,7 +539,7 @@ impl Search for BestFirst {
             let index = (u32::MAX - entry as u32) as usize;
             let state = self.nodes[index].state;
             let g = self.nodes[index].g;
-            state.generate(self.single, &mut self.gen);
+            state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
@@ -593,7 +604,7 @@ pub struct Solver {
     position: Position,
     budget: Budget,
     phase: usize,
-    phases: Vec<(Weights, bool, u64)>,
+    phases: Vec<(Weights, MoveSet, u64)>,
     current: BestFirst,
     done_states: u64,
     finished: bool,
@@ -605,16 +616,16 @@ impl Solver {
         let mut portfolio = Vec::new();
         if mode == Mode::Short {
             // Short solutions while they come cheaply, else the fast portfolio.
-            portfolio.push((Weights::SHORT, false, cap(Solver::SHORT_STATES)));
+            portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::FAST, false, cap(30_000)));
+        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(30_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
-        portfolio.push((Weights::EXHAUSTIVE, true, cap(Solver::EARLY_PROOF_STATES)));
-        portfolio.push((Weights::CELLS, false, cap(60_000)));
-        portfolio.push((Weights::STEADY, false, cap(250_000)));
-        portfolio.push((Weights::EXHAUSTIVE, true, budget.exhaustive));
+        portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
+        portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(60_000)));
+        portfolio.push((Weights::STEADY, MoveSet::Sequences, cap(250_000)));
+        portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
         Solver::with_phases(position, portfolio, budget)
     }
 
@@ -626,19 +637,23 @@ impl Solver {
 
     /// A solver whose first phase uses `first` (for tuning).
     pub fn with_weights(position: &Position, first: Weights, budget: Budget) -> Solver {
-        Solver::with_portfolio(position, &[(first, budget.first)], budget)
+        Solver::with_portfolio(position, &[(first, MoveSet::Sequences, budget.first)], budget)
     }
 
-    /// A solver that tries each `(weights, states)` sequence-move search in turn, then the
+    /// A solver that tries each `(weights, moves, states)` search in turn, then the
     /// exhaustive single-card search with `budget.exhaustive` states.
-    pub fn with_portfolio(position: &Position, portfolio: &[(Weights, u64)], budget: Budget) -> Solver {
-        let mut phases: Vec<(Weights, bool, u64)> = portfolio.iter().map(|&(w, b)| (w, false, b)).collect();
-        phases.push((Weights::EXHAUSTIVE, true, budget.exhaustive));
+    pub fn with_portfolio(
+        position: &Position,
+        portfolio: &[(Weights, MoveSet, u64)],
+        budget: Budget,
+    ) -> Solver {
+        let mut phases = portfolio.to_vec();
+        phases.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
         Solver::with_phases(position, phases, budget)
     }
 
-    /// Phases `(weights, single-card moves only, states)`, tried in turn.
-    fn with_phases(position: &Position, phases: Vec<(Weights, bool, u64)>, budget: Budget) -> Solver {
+    /// Phases `(weights, moves, states)`, tried in turn.
+    fn with_phases(position: &Position, phases: Vec<(Weights, MoveSet, u64)>, budget: Budget) -> Solver {
         let (w, single, b) = phases[0];
         Solver {
             position: position.clone(),
@@ -675,7 +690,7 @@ impl Search for Solver {
                 self.finished = true;
                 Some(Outcome::Solved(moves))
             }
-            Outcome::Unsolvable if self.current.single => {
+            Outcome::Unsolvable if self.current.moves == MoveSet::SingleCards => {
                 self.finished = true;
                 Some(Outcome::Unsolvable)
             }
