@@ -4,10 +4,16 @@
 //! messages and calls [`Dispatcher::run_slice`] from a zero-delay timer until it is idle,
 //! which lets a `Cancel` (or a newer request) in between two slices.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Deck, DeckError};
-use crate::games::freecell;
+use crate::games::foxhounds::{self, FoxAndHounds};
+use crate::games::{freecell, pyramid};
+use crate::search::retrograde::{Retrograde, Solution};
+use crate::search::twoplayer::Evaluation;
 use crate::search::{Outcome, Progress, Search};
 
 /// Identifies one request; the app numbers them upwards.
@@ -29,6 +35,11 @@ pub enum Task {
     CheckDeck { text: String },
     /// Solve a FreeCell position given as board text (hint, "still winnable?", solve).
     SolveFreeCell { board: String, mode: SolveMode },
+    /// Read a pasted Pyramid deck and find its shortest solution (or prove there is none).
+    SolvePyramid { text: String },
+    /// Solve Fox and Hounds (the table is kept between requests) and evaluate a position
+    /// given as its link code: its value and every legal move's.
+    SolveFoxHounds { position: String },
 }
 
 /// How a solver should trade speed for solution length.
@@ -61,6 +72,12 @@ pub enum Answer {
     FreeCellSolved(Outcome<Vec<freecell::Move>>),
     /// The task's input could not be read; the text says what is wrong.
     InvalidInput(String),
+    /// A Pyramid deck (in deal order) and its shortest solution, or a proof or give-up.
+    PyramidSolved { deck: Vec<Card>, outcome: Outcome<Vec<pyramid::Move>> },
+    /// Everything wrong with a pasted Pyramid deck.
+    PyramidDeckInvalid(pyramid::SetupError),
+    /// A Fox and Hounds position, evaluated from the solved table.
+    FoxHoundsEvaluated(FoxHoundsAnalysis),
 }
 
 /// A running task, advanced in small steps.
@@ -83,14 +100,14 @@ impl Job for Immediate {
 }
 
 /// A [`Search`] run as a job, its outcome turned into an [`Answer`].
-struct SearchJob<S: Search> {
+struct SearchJob<S: Search, F: Fn(Outcome<S::Solution>) -> Answer> {
     search: S,
-    answer: fn(Outcome<S::Solution>) -> Answer,
+    answer: F,
 }
 
-impl<S: Search> Job for SearchJob<S> {
+impl<S: Search, F: Fn(Outcome<S::Solution>) -> Answer> Job for SearchJob<S, F> {
     fn step(&mut self, work: u64) -> Option<Answer> {
-        self.search.step(work).map(self.answer)
+        self.search.step(work).map(&self.answer)
     }
     fn progress(&self) -> Progress {
         self.search.progress()
@@ -116,7 +133,124 @@ impl Task {
                 }
                 Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
             },
+            Task::SolvePyramid { text } => match pyramid::parse_deck(&text) {
+                Ok(deck) => {
+                    let cards = deck.cards().to_vec();
+                    let search = pyramid::Solver::new(&pyramid::Position::new(&deck));
+                    let answer = move |outcome| Answer::PyramidSolved { deck: cards.clone(), outcome };
+                    Box::new(SearchJob { search, answer })
+                }
+                Err(error) => Box::new(Immediate(Some(Answer::PyramidDeckInvalid(error)))),
+            },
+            Task::SolveFoxHounds { position } => match foxhounds::Position::from_code(&position) {
+                Ok(position) => Box::new(FoxHoundsJob::new(position)),
+                Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
+            },
         }
+    }
+}
+
+/// A two-player value for the side to move (for a move: for the side making it), with the
+/// number of plies to the end under perfect play. The serde twin of [`Evaluation`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameValue {
+    Win { plies: u32 },
+    Draw,
+    Loss { plies: u32 },
+}
+
+impl From<Evaluation> for GameValue {
+    fn from(evaluation: Evaluation) -> GameValue {
+        match evaluation {
+            Evaluation::Win { plies } => GameValue::Win { plies },
+            Evaluation::Draw => GameValue::Draw,
+            Evaluation::Loss { plies } => GameValue::Loss { plies },
+        }
+    }
+}
+
+impl From<GameValue> for Evaluation {
+    fn from(value: GameValue) -> Evaluation {
+        match value {
+            GameValue::Win { plies } => Evaluation::Win { plies },
+            GameValue::Draw => Evaluation::Draw,
+            GameValue::Loss { plies } => Evaluation::Loss { plies },
+        }
+    }
+}
+
+/// A Fox and Hounds position read from the solved table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FoxHoundsAnalysis {
+    /// The position's link code, as asked.
+    pub position: String,
+    /// Its value for the side to move.
+    pub value: GameValue,
+    /// Every legal move in notation (`d8-c7`) with its value for the side making it, in the
+    /// rules' move order; empty once the game is over.
+    pub moves: Vec<(String, GameValue)>,
+    /// How many positions the solved table holds.
+    pub table: u64,
+}
+
+thread_local! {
+    /// The solved Fox and Hounds table, kept between requests: only the first pays for it.
+    static FOX_HOUNDS: RefCell<Option<Rc<Solution<FoxAndHounds>>>> = const { RefCell::new(None) };
+}
+
+/// Evaluates a position from the cached table, solving first (from the standard start and
+/// the position itself) when the table is missing or does not reach the position.
+struct FoxHoundsJob {
+    position: foxhounds::Position,
+    solver: Option<Retrograde<FoxAndHounds>>,
+}
+
+impl FoxHoundsJob {
+    fn new(position: foxhounds::Position) -> FoxHoundsJob {
+        let cached = FOX_HOUNDS.with(|cache| {
+            cache.borrow().as_ref().is_some_and(|solution| solution.evaluate(&position).is_some())
+        });
+        let solver = (!cached)
+            .then(|| Retrograde::new(FoxAndHounds::default(), [foxhounds::Position::start(), position]));
+        FoxHoundsJob { position, solver }
+    }
+
+    fn analyse(&self) -> Answer {
+        let Some(solution) = FOX_HOUNDS.with(|cache| cache.borrow().clone()) else {
+            return Answer::InvalidInput("the Fox and Hounds table is missing".into());
+        };
+        let (Some(value), Some(moves)) =
+            (solution.evaluate(&self.position), solution.evaluate_moves(&self.position))
+        else {
+            return Answer::InvalidInput("the Fox and Hounds table does not hold this position".into());
+        };
+        Answer::FoxHoundsEvaluated(FoxHoundsAnalysis {
+            position: self.position.to_code(),
+            value: value.into(),
+            moves: moves.into_iter().map(|(mv, value)| (mv.notation(), value.into())).collect(),
+            table: solution.len() as u64,
+        })
+    }
+}
+
+impl Job for FoxHoundsJob {
+    fn step(&mut self, work: u64) -> Option<Answer> {
+        if let Some(solver) = self.solver.as_mut() {
+            match solver.step(work)? {
+                Outcome::Solved(solution) => {
+                    FOX_HOUNDS.with(|cache| *cache.borrow_mut() = Some(Rc::new(solution)));
+                    self.solver = None;
+                }
+                Outcome::Unsolvable | Outcome::Unknown(_) => {
+                    return Some(Answer::InvalidInput("the Fox and Hounds solver stopped early".into()));
+                }
+            }
+        }
+        Some(self.analyse())
+    }
+
+    fn progress(&self) -> Progress {
+        self.solver.as_ref().map(|solver| solver.progress()).unwrap_or_default()
     }
 }
 
@@ -294,6 +428,39 @@ mod tests {
     }
 
     #[test]
+    fn pyramid_decks_are_solved_in_slices_and_survive_json() {
+        let deck = seeded_deck(2);
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 9, task: Task::SolvePyramid { text: deck.to_string() } });
+        let answer = loop {
+            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                break answer.clone();
+            }
+        };
+        let json = serde_json::to_string(&Response::Finished { id: 9, answer: answer.clone() }).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Response>(&json).unwrap(),
+            Response::Finished { id: 9, answer: answer.clone() }
+        );
+        let Answer::PyramidSolved { deck: cards, outcome } = answer else { panic!("{answer:?}") };
+        assert_eq!(cards, deck.cards());
+        match outcome {
+            Outcome::Solved(moves) => {
+                let start = pyramid::Position::new(&deck);
+                let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
+                assert!(end.is_cleared());
+            }
+            Outcome::Unsolvable => {}
+            Outcome::Unknown(reason) => panic!("undecided: {reason:?}"),
+        }
+        dispatcher.receive(Request::Start { id: 10, task: Task::SolvePyramid { text: "AH AH".into() } });
+        let responses = dispatcher.run_slice(1.0, &|| 0.0);
+        assert!(
+            matches!(&responses[..], [Response::Finished { answer: Answer::PyramidDeckInvalid(e), .. }] if e.found == 2)
+        );
+    }
+
+    #[test]
     fn bad_boards_are_reported() {
         let mut dispatcher = Dispatcher::new();
         let task = Task::SolveFreeCell { board: "KH KH".into(), mode: SolveMode::Fast };
@@ -307,5 +474,67 @@ mod tests {
         let request = Request::Start { id: 5, task: Task::CheckDeck { text: "AH".into() } };
         let json = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
+    }
+
+    fn solve_fox_and_hounds(dispatcher: &mut Dispatcher, id: RequestId, code: String) -> (Answer, u32) {
+        dispatcher.receive(Request::Start { id, task: Task::SolveFoxHounds { position: code } });
+        let mut slices = 0;
+        loop {
+            slices += 1;
+            // A clock that ends each slice after one step: many small slices.
+            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                return (answer.clone(), slices);
+            }
+        }
+    }
+
+    #[test]
+    fn fox_and_hounds_is_solved_in_slices_then_answered_from_the_cache() {
+        use crate::games::foxhounds::{Position, Side, Square};
+        let mut dispatcher = Dispatcher::new();
+        let start = Position::start();
+        let (answer, slices) = solve_fox_and_hounds(&mut dispatcher, 1, start.to_code());
+        assert!(slices > 100, "the solve ran in {slices} slices");
+        let Answer::FoxHoundsEvaluated(analysis) = answer else { panic!("{answer:?}") };
+        assert_eq!(analysis.position, start.to_code());
+        assert_eq!(analysis.value, GameValue::Loss { plies: 44 });
+        assert_eq!(
+            analysis.moves,
+            vec![
+                ("d8-c7".to_string(), GameValue::Loss { plies: 44 }),
+                ("d8-e7".to_string(), GameValue::Loss { plies: 44 })
+            ]
+        );
+        assert_eq!(analysis.table, 895_280);
+
+        // The hounds' answers to d8-c7: each value agrees with the table's own evaluation.
+        let after = start.play_unchecked(start.parse_move("d8-c7").unwrap());
+        let (answer, slices) = solve_fox_and_hounds(&mut dispatcher, 2, after.to_code());
+        assert_eq!(slices, 1, "a cached table answers at once");
+        let Answer::FoxHoundsEvaluated(analysis) = answer else { panic!("{answer:?}") };
+        assert_eq!(analysis.value, GameValue::Win { plies: 43 });
+        let solution = crate::games::foxhounds::solve(FoxAndHounds::default(), start).unwrap();
+        for (notation, value) in &analysis.moves {
+            let next = after.play_unchecked(after.parse_move(notation).unwrap());
+            assert_eq!(Evaluation::from(*value), solution.evaluate(&next).unwrap().for_mover(), "{notation}");
+        }
+        let best = analysis.moves.iter().map(|(_, value)| Evaluation::from(*value)).max().unwrap();
+        assert_eq!(best, Evaluation::Win { plies: 43 });
+
+        // A position the standard start cannot reach (the hounds first) is solved anew.
+        let other = Position::start_with(Square::new(29).unwrap(), Side::Hounds);
+        let (answer, slices) = solve_fox_and_hounds(&mut dispatcher, 3, other.to_code());
+        assert!(slices > 1);
+        let Answer::FoxHoundsEvaluated(analysis) = answer else { panic!("{answer:?}") };
+        assert_eq!(analysis.value, GameValue::Win { plies: 43 });
+        let json = serde_json::to_string(&Answer::FoxHoundsEvaluated(analysis.clone())).unwrap();
+        assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), Answer::FoxHoundsEvaluated(analysis));
+    }
+
+    #[test]
+    fn bad_fox_and_hounds_codes_are_reported() {
+        let mut dispatcher = Dispatcher::new();
+        let (answer, _) = solve_fox_and_hounds(&mut dispatcher, 1, "abc".into());
+        assert!(matches!(answer, Answer::InvalidInput(_)), "{answer:?}");
     }
 }

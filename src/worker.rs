@@ -6,6 +6,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew_agent::prelude::*;
 use yew_agent::worker::{HandlerId, Worker, WorkerScope};
+use yew_agent::Codec;
 
 use crate::protocol::{Dispatcher, Request, Response};
 
@@ -74,7 +75,23 @@ impl Worker for SolverWorker {
     }
 }
 
+/// Messages cross the worker boundary as JSON text: every protocol type's own serde form
+/// (Pyramid moves are `"draw"` or card lists), which bincode cannot read back.
+pub struct JsonCodec;
+
+impl Codec for JsonCodec {
+    fn encode<I: serde::Serialize>(input: I) -> wasm_bindgen::JsValue {
+        let text = serde_json::to_string(&input).expect("protocol messages serialize to JSON");
+        wasm_bindgen::JsValue::from_str(&text)
+    }
+
+    fn decode<O: for<'de> serde::Deserialize<'de>>(input: wasm_bindgen::JsValue) -> O {
+        let text = input.as_string().expect("protocol messages arrive as JSON text");
+        serde_json::from_str(&text).expect("protocol messages are read by the same build that wrote them")
+    }
+}
+
 /// Registers the worker (called from the worker binary's `main`).
 pub fn register() {
-    SolverWorker::registrar().register();
+    SolverWorker::registrar().encoding::<JsonCodec>().register();
 }

@@ -6,10 +6,10 @@ use std::rc::Rc;
 use super::freecell_game::{moves_from_link, FreeCellGame};
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
-use super::pyramid_check::PyramidCheck;
-use crate::deal::DealNumber;
+use super::pyramid_game::PyramidGame;
+use crate::deal::{seeded_deck, DealNumber};
 use crate::share::{LinkError, Route};
-use crate::worker::SolverWorker;
+use crate::worker::{JsonCodec, SolverWorker};
 
 /// Where a bad link leads instead: a fresh table of the game it named, or the home page.
 fn fallback_route(hash: &str) -> Route {
@@ -109,11 +109,14 @@ pub fn App() -> Html {
         Route::FreeCell { deal, moves } => {
             html! { <FreeCellPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
         }
-        Route::Pyramid { .. } | Route::PyramidDeal { .. } => html! { <PyramidCheck /> },
+        Route::Pyramid { deck, .. } => html! { <PyramidGame deck={deck} navigator={navigator.clone()} /> },
+        Route::PyramidDeal { seed, .. } => {
+            html! { <PyramidGame deck={Some(seeded_deck(seed))} navigator={navigator.clone()} /> }
+        }
         _ => html! { <Home /> },
     };
     html! {
-        <WorkerProvider<SolverWorker> path="worker.js">
+        <WorkerProvider<SolverWorker, JsonCodec> path="worker.js">
             <nav class="top-nav">
                 <a href="#/" class="brand">{"Deckhand"}</a>
                 <a href="#/freecell">{"FreeCell"}</a>
@@ -123,6 +126,6 @@ pub fn App() -> Html {
                 if let Some(error) = shown { <LinkProblem error={error} /> }
                 {page}
             </main>
-        </WorkerProvider<SolverWorker>>
+        </WorkerProvider<SolverWorker, JsonCodec>>
     }
 }

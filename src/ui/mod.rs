@@ -7,7 +7,7 @@ mod freecell_state;
 mod freecell_table;
 mod home;
 pub mod hooks;
-mod pyramid_check;
+mod pyramid_game;
 
 pub use app::App;
 pub use card::CardView;
