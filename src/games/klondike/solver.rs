@@ -603,23 +603,64 @@ mod tests {
     use crate::deal::seeded_deck;
     use crate::games::klondike::{Draw, Rules};
 
+    /// What a key must capture: everything, up to the order of columns without face-down
+    /// cards and waste sizes that are mutually reachable.
+    fn description(position: &Position) -> Vec<Vec<u8>> {
+        let (talon, waste) = position.talon();
+        let canonical = waste % position.rules().draw.count() as usize == 0 || waste == talon.len();
+        let mut head = vec![if canonical { 0 } else { waste as u8 }];
+        head.extend(talon.iter().map(|c| c.index()));
+        head.extend(Suit::ALL.iter().map(|&s| position.foundation(s)));
+        let column = |c: usize| {
+            let mut v = vec![position.face_down(c) as u8];
+            v.extend(position.column(c).iter().map(|card| card.index()));
+            v
+        };
+        let mut free: Vec<Vec<u8>> =
+            (0..COLUMNS).filter(|&c| position.face_down(c) == 0).map(column).collect();
+        free.sort();
+        let mut out = vec![head];
+        out.extend((0..COLUMNS).filter(|&c| position.face_down(c) > 0).map(|c| {
+            let mut v = vec![c as u8];
+            v.extend(column(c));
+            v
+        }));
+        out.extend(free);
+        out
+    }
+
     #[test]
-    fn packing_is_exact_for_distinct_positions_along_a_game() {
-        let start = Position::new(&seeded_deck(3), Rules::new(Draw::Three));
-        let mut index = [0u8; 52];
-        for (i, card) in start.talon().0.iter().enumerate() {
-            index[card.index() as usize] = i as u8;
-        }
-        let mut position = start;
+    fn keys_are_equal_exactly_when_descriptions_are() {
         let mut keys = std::collections::HashMap::new();
-        for _ in 0..200 {
-            let moves = position.legal_moves();
-            let Some(&mv) = moves.as_slice().last() else { break };
-            position.apply(mv);
-            let key = pack(&position, &index, false);
-            if let Some(previous) = keys.insert(key, position) {
-                // Same key: same position up to the order of columns without face-down cards.
-                assert_eq!(previous.talon(), position.talon());
+        for seed in 0..20 {
+            for draw in [Draw::One, Draw::Three] {
+                let start = Position::new(&seeded_deck(seed), Rules::new(draw));
+                let mut index = [0u8; 52];
+                for (i, card) in start.talon().0.iter().enumerate() {
+                    index[card.index() as usize] = i as u8;
+                }
+                let mut position = start;
+                let mut random = crate::deal::SplitMix64::new(seed);
+                for _ in 0..300 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves.as_slice()[random.below(moves.len() as u64) as usize];
+                    position.apply(mv);
+                    let key = (seed, draw, pack(&position, &index, false));
+                    let described = description(&position);
+                    if let Some(previous) = keys.insert(key, described.clone()) {
+                        assert_eq!(previous, described);
+                    }
+                }
+            }
+        }
+        // And distinct descriptions never share a key (checked the other way round).
+        let mut by_description = std::collections::HashMap::new();
+        for ((seed, draw, key), described) in keys {
+            if let Some(previous) = by_description.insert((seed, draw, described), key) {
+                assert_eq!(previous, key);
             }
         }
     }
