@@ -391,7 +391,6 @@ pub fn parse_cards(text: &str) -> ParsedCards {
     let mut parsed = ParsedCards::default();
     let mut count = 0;
     for (line_index, line) in text.lines().enumerate() {
-        let mut column = 0;
         let mut token_start: Option<(usize, usize)> = None; // (byte offset, column)
         let mut flush = |start: Option<(usize, usize)>, end: usize, parsed: &mut ParsedCards| {
             if let Some((offset, start_column)) = start {
@@ -404,7 +403,7 @@ pub fn parse_cards(text: &str) -> ParsedCards {
                 }
             }
         };
-        for (offset, c) in line.char_indices() {
+        for (column, (offset, c)) in line.char_indices().enumerate() {
             if is_token_char(c) {
                 if token_start.is_none() {
                     token_start = Some((offset, column));
@@ -412,7 +411,6 @@ pub fn parse_cards(text: &str) -> ParsedCards {
             } else {
                 flush(token_start.take(), offset, &mut parsed);
             }
-            column += 1;
         }
         flush(token_start.take(), line.len(), &mut parsed);
     }

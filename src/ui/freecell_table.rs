@@ -81,10 +81,10 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
     let position = &props.position;
 
     let hint_from = props.hint.map(|mv| source_pile(mv.from));
-    let hint_to = props.hint.and_then(|mv| match mv.to {
-        Target::Cascade(i) => Some(Pile::Cascade(i)),
-        Target::Cell(i) => Some(Pile::Cell(i)),
-        Target::Foundation => Some(Pile::Foundation(mv.card.suit().index() as u8)),
+    let hint_to = props.hint.map(|mv| match mv.to {
+        Target::Cascade(i) => Pile::Cascade(i),
+        Target::Cell(i) => Pile::Cell(i),
+        Target::Foundation => Pile::Foundation(mv.card.suit().index() as u8),
     });
 
     // Which cards a pointer-down may pick up: a cell's card, or a cascade's movable run.
@@ -146,9 +146,9 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                 let Some(d) = *drag else { return };
                 drag.set(None);
                 if d.moved() {
-                    match pile_at(event.client_x(), event.client_y(), d.pile) {
-                        Some(to) => on_attempt.emit((d.pile, d.depth, to)),
-                        None => {} // dropped off any pile: the cards snap back
+                    // Dropped off any pile, the cards snap back.
+                    if let Some(to) = pile_at(event.client_x(), event.client_y(), d.pile) {
+                        on_attempt.emit((d.pile, d.depth, to));
                     }
                 } else {
                     on_click.emit((pile, depth));

@@ -5,6 +5,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+/// A running interval: its id and the closure the browser calls.
+type RunningInterval = Rc<RefCell<Option<(i32, Closure<dyn Fn()>)>>>;
+
 /// Calls `callback` every `period_ms` while `active`; the latest callback is always used.
 #[hook]
 pub fn use_interval(period_ms: u32, active: bool, callback: Callback<()>) {
@@ -12,7 +15,7 @@ pub fn use_interval(period_ms: u32, active: bool, callback: Callback<()>) {
     *latest.borrow_mut() = callback;
     use_effect_with((period_ms, active), move |&(period_ms, active)| {
         let window = web_sys::window().expect("a window");
-        let handle: Rc<RefCell<Option<(i32, Closure<dyn Fn()>)>>> = Rc::new(RefCell::new(None));
+        let handle: RunningInterval = Rc::new(RefCell::new(None));
         if active {
             let tick = Closure::<dyn Fn()>::new(move || latest.borrow().emit(()));
             let id = window
