@@ -78,8 +78,8 @@ impl Rank {
     /// The English name ("ace", "ten", "king").
     pub const fn name(self) -> &'static str {
         [
-            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-            "queen", "king",
+            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+            "king",
         ][self as usize - 1]
     }
 
@@ -285,16 +285,10 @@ impl FromStr for Card {
             if Rank::parse(token).is_some() {
                 return Err(CardError::MissingSuit { token: token.to_string() });
             }
-            return Err(CardError::UnknownSuit {
-                token: token.to_string(),
-                suit: suit_text.to_string(),
-            });
+            return Err(CardError::UnknownSuit { token: token.to_string(), suit: suit_text.to_string() });
         };
         let Some(rank) = Rank::parse(rank_text) else {
-            return Err(CardError::UnknownRank {
-                token: token.to_string(),
-                rank: rank_text.to_string(),
-            });
+            return Err(CardError::UnknownRank { token: token.to_string(), rank: rank_text.to_string() });
         };
         Ok(Card::new(rank, suit))
     }
@@ -362,7 +356,10 @@ pub struct TokenPosition {
 
 impl fmt::Display for TokenPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "token {} (line {}, column {})", self.token, self.line, self.column)
+        match self.column {
+            0 => write!(f, "card {}", self.token),
+            _ => write!(f, "token {} (line {}, column {})", self.token, self.line, self.column),
+        }
     }
 }
 
@@ -395,8 +392,7 @@ pub fn parse_cards(text: &str) -> ParsedCards {
         let mut flush = |start: Option<(usize, usize)>, end: usize, parsed: &mut ParsedCards| {
             if let Some((offset, start_column)) = start {
                 count += 1;
-                let position =
-                    TokenPosition { token: count, line: line_index + 1, column: start_column + 1 };
+                let position = TokenPosition { token: count, line: line_index + 1, column: start_column + 1 };
                 match line[offset..end].parse::<Card>() {
                     Ok(card) => parsed.cards.push((card, position)),
                     Err(error) => parsed.malformed.push(MalformedToken { position, error }),
@@ -417,17 +413,24 @@ pub fn parse_cards(text: &str) -> ParsedCards {
     parsed
 }
 
+/// A card that appears more than once, with where each copy stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Duplicate {
+    pub card: Card,
+    pub positions: Vec<TokenPosition>,
+}
+
 /// Everything wrong with a would-be 52-card deck, all at once.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[error("{}", self.describe())]
 pub struct DeckError {
-    /// How many cards were read.
+    /// How many cards were read (malformed tokens not counted).
     pub found: usize,
-    /// Cards of the full deck that do not appear.
+    /// Cards of the full deck that do not appear, in index order.
     pub missing: Vec<Card>,
-    /// Cards that appear more than once (each listed once).
-    pub duplicated: Vec<Card>,
-    /// Tokens that are not cards.
+    /// Cards that appear more than once, in index order, with every position.
+    pub duplicated: Vec<Duplicate>,
+    /// Tokens that are not cards, with their positions.
     pub malformed: Vec<MalformedToken>,
 }
 
@@ -441,13 +444,49 @@ impl DeckError {
         if !self.missing.is_empty() {
             parts.push(format!("missing {}", card_list(&self.missing)));
         }
-        if !self.duplicated.is_empty() {
-            parts.push(format!("duplicated {}", card_list(&self.duplicated)));
+        for duplicate in &self.duplicated {
+            let places: Vec<String> = duplicate.positions.iter().map(ToString::to_string).collect();
+            parts.push(format!("{} appears {} times: {}", duplicate.card, places.len(), places.join(", ")));
         }
         for token in &self.malformed {
             parts.push(token.to_string());
         }
         parts.join("; ")
+    }
+}
+
+/// A pasted deck, read but not yet checked: the card tokens in order with their positions and
+/// the tokens that are not cards. It becomes a [`Deck`] only through [`DeckSetup::deck`],
+/// whose error lists every problem.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeckSetup {
+    pub cards: Vec<(Card, TokenPosition)>,
+    pub malformed: Vec<MalformedToken>,
+}
+
+impl DeckSetup {
+    /// Reads card tokens from free text (any separators, either case, `10` or `T`).
+    pub fn parse(text: &str) -> DeckSetup {
+        let parsed = parse_cards(text);
+        DeckSetup { cards: parsed.cards, malformed: parsed.malformed }
+    }
+
+    /// Checks for exactly the 52 cards, each once, and nothing else.
+    pub fn deck(&self) -> Result<Deck, DeckError> {
+        let mut positions: Vec<Vec<TokenPosition>> = vec![Vec::new(); 52];
+        for &(card, position) in &self.cards {
+            positions[card.index() as usize].push(position);
+        }
+        let missing: Vec<Card> = Card::all().filter(|c| positions[c.index() as usize].is_empty()).collect();
+        let duplicated: Vec<Duplicate> = Card::all()
+            .filter(|c| positions[c.index() as usize].len() > 1)
+            .map(|card| Duplicate { card, positions: positions[card.index() as usize].clone() })
+            .collect();
+        if self.cards.len() == 52 && missing.is_empty() && self.malformed.is_empty() {
+            Ok(Deck(self.cards.iter().map(|&(card, _)| card).collect()))
+        } else {
+            Err(DeckError { found: self.cards.len(), missing, duplicated, malformed: self.malformed.clone() })
+        }
     }
 }
 
@@ -461,23 +500,14 @@ impl Deck {
         Deck(Card::all().collect())
     }
 
-    /// Checks that `cards` holds each card exactly once.
+    /// Checks that `cards` holds each card exactly once (positions count cards from 1).
     pub fn from_cards(cards: Vec<Card>) -> Result<Deck, DeckError> {
-        Deck::check(cards, Vec::new())
-    }
-
-    fn check(cards: Vec<Card>, malformed: Vec<MalformedToken>) -> Result<Deck, DeckError> {
-        let mut counts = [0u8; 52];
-        for card in &cards {
-            counts[card.index() as usize] = counts[card.index() as usize].saturating_add(1);
-        }
-        let missing: Vec<Card> = Card::all().filter(|c| counts[c.index() as usize] == 0).collect();
-        let duplicated: Vec<Card> = Card::all().filter(|c| counts[c.index() as usize] > 1).collect();
-        if cards.len() == 52 && missing.is_empty() && malformed.is_empty() {
-            Ok(Deck(cards))
-        } else {
-            Err(DeckError { found: cards.len(), missing, duplicated, malformed })
-        }
+        let cards = cards
+            .into_iter()
+            .enumerate()
+            .map(|(i, card)| (card, TokenPosition { token: i + 1, line: 1, column: 0 }))
+            .collect();
+        DeckSetup { cards, malformed: Vec::new() }.deck()
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -490,8 +520,7 @@ impl FromStr for Deck {
 
     /// Reads a deck from free text: 52 card tokens, any separators.
     fn from_str(text: &str) -> Result<Deck, DeckError> {
-        let parsed = parse_cards(text);
-        Deck::check(parsed.cards.into_iter().map(|(card, _)| card).collect(), parsed.malformed)
+        DeckSetup::parse(text).deck()
     }
 }
 
@@ -595,9 +624,14 @@ mod tests {
         let error = Deck::from_cards(cards).unwrap_err();
         assert_eq!(error.found, 52);
         assert_eq!(error.missing, vec![card("AC")]);
-        assert_eq!(error.duplicated, vec![card("KS")]);
+        assert_eq!(error.duplicated.len(), 1);
+        assert_eq!(error.duplicated[0].card, card("KS"));
+        assert_eq!(error.duplicated[0].positions.iter().map(|p| p.token).collect::<Vec<_>>(), [1, 52]);
         let message = error.to_string();
-        assert!(message.contains("missing AC") && message.contains("duplicated KS"), "{message}");
+        assert!(
+            message.contains("missing AC") && message.contains("KS appears 2 times: card 1, card 52"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub mod protocol;
 pub mod search;
 pub mod share;
 
-pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, Rank, Suit};
+pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, DeckSetup, Duplicate, Rank, Suit};
 pub use games::{foxhounds, freecell, klondike, pyramid, tictactoe};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
