@@ -196,18 +196,58 @@ mod tests {
     #[test]
     fn deal_11982_and_extended_deals_match_pysolfc() {
         let cases: [(u64, [&str; 8]); 4] = [
-            (11982, ["AH 3D KD JC 6C JD KC", "AS 3H 6H 5D 2C 7D 8D", "4H QS 5S 5C TH 8H 2S",
-                "AC QC 4D 8C QH 9C 3S", "2D 8S 9H 9D 6D 2H", "6S 7H JH TD TC QD",
-                "TS AD 9S KH 4S 4C", "JS KS 3C 7C 7S 5H"]),
-            (2_147_483_649, ["KD 6H 4S 6C 5S KH 3S", "8S JH QH QD TD TH 9C",
-                "AH QS 7D TS 2D AC 8D", "7S 8C 6S TC 4H KS 3C", "AD 3D 2S JS AS 6D",
-                "9S QC 2C 5C 4C 9H", "JC 5D 3H JD 5H 4D", "7H 9D 2H KC 7C 8H"]),
-            (4_294_967_297, ["JH KD 3C 6D 9D QC 4H", "9C AC 5C 5D 2H 2S KC",
-                "9S TC KS TS JD 6H KH", "8C 6C 7C 7H TD 8D 8S", "AH 3H JS 4S 2C TH",
-                "7S QH 2D AD JC 6S", "7D 5H AS QS 4C 3S", "5S 9H 3D 4D QD 8H"]),
-            (8_589_934_591, ["TC 8S 8C 6C 5H 5C 9C", "2S TD 6D 8D 9H 9S 6S",
-                "JS TH 3S JD 4H QC 3D", "5S QS KD AH AS JH 4S", "4D 4C 7D JC 2D AD",
-                "6H KH TS 7H QD QH", "3H 2C KC 2H 5D 9D", "7C KS 8H 3C AC 7S"]),
+            (
+                11982,
+                [
+                    "AH 3D KD JC 6C JD KC",
+                    "AS 3H 6H 5D 2C 7D 8D",
+                    "4H QS 5S 5C TH 8H 2S",
+                    "AC QC 4D 8C QH 9C 3S",
+                    "2D 8S 9H 9D 6D 2H",
+                    "6S 7H JH TD TC QD",
+                    "TS AD 9S KH 4S 4C",
+                    "JS KS 3C 7C 7S 5H",
+                ],
+            ),
+            (
+                2_147_483_649,
+                [
+                    "KD 6H 4S 6C 5S KH 3S",
+                    "8S JH QH QD TD TH 9C",
+                    "AH QS 7D TS 2D AC 8D",
+                    "7S 8C 6S TC 4H KS 3C",
+                    "AD 3D 2S JS AS 6D",
+                    "9S QC 2C 5C 4C 9H",
+                    "JC 5D 3H JD 5H 4D",
+                    "7H 9D 2H KC 7C 8H",
+                ],
+            ),
+            (
+                4_294_967_297,
+                [
+                    "JH KD 3C 6D 9D QC 4H",
+                    "9C AC 5C 5D 2H 2S KC",
+                    "9S TC KS TS JD 6H KH",
+                    "8C 6C 7C 7H TD 8D 8S",
+                    "AH 3H JS 4S 2C TH",
+                    "7S QH 2D AD JC 6S",
+                    "7D 5H AS QS 4C 3S",
+                    "5S 9H 3D 4D QD 8H",
+                ],
+            ),
+            (
+                8_589_934_591,
+                [
+                    "TC 8S 8C 6C 5H 5C 9C",
+                    "2S TD 6D 8D 9H 9S 6S",
+                    "JS TH 3S JD 4H QC 3D",
+                    "5S QS KD AH AS JH 4S",
+                    "4D 4C 7D JC 2D AD",
+                    "6H KH TS 7H QD QH",
+                    "3H 2C KC 2H 5D 9D",
+                    "7C KS 8H 3C AC 7S",
+                ],
+            ),
         ];
         for (number, expected) in cases {
             assert_eq!(deal_text(number), expected, "deal {number}");

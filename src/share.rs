@@ -112,11 +112,7 @@ pub fn decode_deck(code: &str) -> Result<Deck, LinkError> {
     }
     let found = code.chars().count();
     if found != DECK_CODE_DIGITS + 1 {
-        return Err(LinkError::WrongLength {
-            code: code.to_string(),
-            expected: DECK_CODE_DIGITS + 1,
-            found,
-        });
+        return Err(LinkError::WrongLength { code: code.to_string(), expected: DECK_CODE_DIGITS + 1, found });
     }
     let mut number = BigNumber::zero();
     for (index, character) in chars.enumerate() {
@@ -214,8 +210,11 @@ impl Route {
     pub fn parse(hash: &str) -> Result<Route, LinkError> {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
-        let parameters: Vec<(&str, &str)> =
-            query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
+        let parameters: Vec<(&str, &str)> = query
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| p.split_once('=').unwrap_or((p, "")))
+            .collect();
         let parameter = |key: &str| parameters.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
         let moves = parameter("moves");
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
@@ -261,7 +260,8 @@ impl Route {
 impl fmt::Display for Route {
     /// The hash for this route, starting with `#/`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves = |moves: &Option<String>| moves.as_ref().map(|m| format!("?moves={m}")).unwrap_or_default();
+        let moves =
+            |moves: &Option<String>| moves.as_ref().map(|m| format!("?moves={m}")).unwrap_or_default();
         match self {
             Route::Home => write!(f, "#/"),
             Route::FreeCell { deal: None, moves: m } => write!(f, "#/freecell{}", moves(m)),
@@ -317,7 +317,10 @@ mod tests {
         assert!(matches!(decode_deck(&good[..20]), Err(LinkError::WrongLength { found: 20, .. })));
         assert!(matches!(decode_deck(&format!("9{}", &good[1..])), Err(LinkError::UnknownVersion { .. })));
         let bad = format!("{}*{}", &good[..5], &good[6..]);
-        assert!(matches!(decode_deck(&bad), Err(LinkError::BadCharacter { character: '*', position: 6, .. })));
+        assert!(matches!(
+            decode_deck(&bad),
+            Err(LinkError::BadCharacter { character: '*', position: 6, .. })
+        ));
         assert!(matches!(decode_deck(&format!("1{}", "_".repeat(38))), Err(LinkError::OutOfRange { .. })));
     }
 

@@ -2,7 +2,7 @@
 //! its solver.
 pub mod pyramid;
 
-pub mod freecell;
 pub mod foxhounds;
-pub mod tictactoe;
+pub mod freecell;
 pub mod klondike;
+pub mod tictactoe;
