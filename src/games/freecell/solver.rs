@@ -437,7 +437,7 @@ impl Weights {
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// The exhaustive single-card fallback.
     pub const EXHAUSTIVE: Weights =
-        Weights { path: 0, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
+        Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
 
     fn score(&self, g: u32, s: &State) -> u32 {
         let x = s.features();
