@@ -3,10 +3,12 @@ use yew_agent::worker::WorkerProvider;
 
 use std::rc::Rc;
 
+use super::foxhounds_page::FoxHoundsPage;
 use super::freecell_game::{moves_from_link, FreeCellGame};
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
 use super::pyramid_game::PyramidGame;
+use super::tictactoe_page::TicTacToePage;
 use crate::deal::{seeded_deck, DealNumber};
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
@@ -17,6 +19,8 @@ fn fallback_route(hash: &str) -> Route {
     match path.split(['/', '?']).next() {
         Some("freecell") => Route::FreeCell { deal: None, moves: None },
         Some("pyramid") => Route::Pyramid { deck: None, moves: None },
+        Some("tictactoe") => Route::TicTacToe { position: None },
+        Some("foxhounds") => Route::FoxHounds { position: None },
         _ => Route::Home,
     }
 }
@@ -109,6 +113,12 @@ pub fn App() -> Html {
         Route::FreeCell { deal, moves } => {
             html! { <FreeCellPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
         }
+        Route::TicTacToe { position } => {
+            html! { <TicTacToePage position={position} navigator={navigator.clone()} /> }
+        }
+        Route::FoxHounds { position } => {
+            html! { <FoxHoundsPage position={position} navigator={navigator.clone()} /> }
+        }
         Route::Pyramid { deck, .. } => html! { <PyramidGame deck={deck} navigator={navigator.clone()} /> },
         Route::PyramidDeal { seed, .. } => {
             html! { <PyramidGame deck={Some(seeded_deck(seed))} navigator={navigator.clone()} /> }
@@ -121,6 +131,8 @@ pub fn App() -> Html {
                 <a href="#/" class="brand">{"Deckhand"}</a>
                 <a href="#/freecell">{"FreeCell"}</a>
                 <a href="#/pyramid">{"Pyramid"}</a>
+                <a href="#/tictactoe">{"Tic-Tac-Toe"}</a>
+                <a href="#/foxhounds">{"Fox and Hounds"}</a>
             </nav>
             <main>
                 if let Some(error) = shown { <LinkProblem error={error} /> }

@@ -10,6 +10,8 @@ pub fn Home() -> Html {
             <ul class="games">
                 <li><a href="#/freecell">{"FreeCell"}</a>{" — Microsoft deals 1 to 8,589,934,591"}</li>
                 <li><a href="#/pyramid">{"Pyramid"}</a>{" — paste a deck and check it"}</li>
+                <li><a href="#/tictactoe">{"Tic-Tac-Toe"}</a>{" — against an opponent that never errs"}</li>
+                <li><a href="#/foxhounds">{"Fox and Hounds"}</a>{" — solved: 895,280 positions"}</li>
             </ul>
         </section>
     }

@@ -2,12 +2,15 @@
 
 mod app;
 mod card;
+mod foxhounds_page;
 mod freecell_game;
 mod freecell_state;
 mod freecell_table;
 mod home;
 pub mod hooks;
 mod pyramid_game;
+mod tictactoe_page;
+mod twoplayer_view;
 
 pub use app::App;
 pub use card::CardView;

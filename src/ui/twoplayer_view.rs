@@ -1,0 +1,118 @@
+//! Pieces shared by the two-player pages (Tic-Tac-Toe, Fox and Hounds): the list of moves
+//! with their solved values, the share box and the bad-link notice.
+
+use yew::prelude::*;
+
+use crate::deal::SplitMix64;
+use crate::search::twoplayer::{choose_best, Evaluation};
+use crate::share::{LinkError, Route};
+
+/// `win`, `draw` or `loss`: the CSS class and `data-value` of an evaluation.
+pub fn value_word(evaluation: Evaluation) -> &'static str {
+    match evaluation {
+        Evaluation::Win { .. } => "win",
+        Evaluation::Draw => "draw",
+        Evaluation::Loss { .. } => "loss",
+    }
+}
+
+/// A compact mark for a square: `W3`, `D`, `L4`.
+pub fn short_value(evaluation: Evaluation) -> String {
+    match evaluation {
+        Evaluation::Win { plies } => format!("W{plies}"),
+        Evaluation::Draw => "D".into(),
+        Evaluation::Loss { plies } => format!("L{plies}"),
+    }
+}
+
+/// One of the best moves, picked at random (the opponent varies its games).
+pub fn pick_best<M: Copy>(evaluated: &[(M, Evaluation)]) -> Option<M> {
+    let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    choose_best(evaluated, &mut SplitMix64::new(seed))
+}
+
+/// The page's address with `route` as its hash.
+pub fn page_url(route: &Route) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let base = location
+        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
+        .unwrap_or_default();
+    format!("{base}{route}")
+}
+
+/// One evaluated move: what it is called and its value for the side making it.
+#[derive(Clone, PartialEq)]
+pub struct EvaluatedMove {
+    /// Short notation (`d8-c7`, `5`), in `data-move`.
+    pub notation: String,
+    /// Screen-reader text ("Move the fox from d8 to c7").
+    pub text: String,
+    pub value: Evaluation,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EvaluationListProps {
+    /// Who is choosing ("X", "the fox").
+    pub mover: AttrValue,
+    pub moves: Vec<EvaluatedMove>,
+}
+
+/// Every legal move marked win, draw or loss with the plies to the end, best first.
+#[component]
+pub fn EvaluationList(props: &EvaluationListProps) -> Html {
+    let mut moves = props.moves.clone();
+    moves.sort_by(|a, b| b.value.cmp(&a.value));
+    html! {
+        <div class="move-evaluations">
+            <p>{format!("Every move for {}, with perfect play afterwards:", props.mover)}</p>
+            <ol data-testid="move-evaluations">
+                { for moves.iter().map(|mv| html! {
+                    <li class={classes!("evaluation", value_word(mv.value))} data-move={mv.notation.clone()}
+                        data-value={value_word(mv.value)}
+                        data-plies={mv.value.plies().map(|p| p.to_string()).unwrap_or_default()}>
+                        <span class="move-text">{&mv.text}</span>{": "}<strong>{mv.value.to_string()}</strong>
+                    </li>
+                }) }
+            </ol>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ShareBoxProps {
+    pub route: Route,
+}
+
+/// A Copy link button and the link itself.
+#[component]
+pub fn ShareBox(props: &ShareBoxProps) -> Html {
+    let url = page_url(&props.route);
+    let copied = use_state(|| false);
+    let onclick = {
+        let url = url.clone();
+        let copied = copied.clone();
+        Callback::from(move |_| {
+            if let Some(window) = web_sys::window() {
+                let _ = window.navigator().clipboard().write_text(&url);
+            }
+            copied.set(true);
+        })
+    };
+    html! {
+        <p class="share-position">
+            <button {onclick}>{"Copy link"}</button>
+            <input readonly=true aria-label="Share link" value={url} />
+            if *copied { <span class="copied">{"Copied."}</span> }
+        </p>
+    }
+}
+
+/// Explains a `position=` code that could not be opened.
+pub fn link_problem(error: &LinkError) -> Html {
+    html! {
+        <div class="link-problem" role="alert" data-testid="link-error">
+            <strong>{"This link could not be opened: "}</strong>{error.to_string()}
+            {". Here is a fresh game instead."}
+        </div>
+    }
+}
