@@ -45,7 +45,9 @@ impl Game {
     }
 
     fn opened(position: Position) -> Game {
-        Game { history: vec![position], human: position.to_move(), selected: None }
+        // The user takes the side to move; in a finished game, the side that moved last.
+        let human = if Game::is_over(&position) { position.to_move().opponent() } else { position.to_move() };
+        Game { history: vec![position], human, selected: None }
     }
 
     fn current(&self) -> Position {

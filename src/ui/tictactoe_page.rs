@@ -38,7 +38,9 @@ impl Game {
     }
 
     fn opened(position: Position) -> Game {
-        Game { history: vec![position], human: position.to_move() }
+        // The user takes the side to move; in a finished game, the side that moved last.
+        let human = if position.is_over() { position.to_move().opponent() } else { position.to_move() };
+        Game { history: vec![position], human }
     }
 
     fn current(&self) -> Position {
