@@ -307,8 +307,8 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
                     aria-pressed={(game.selected == Some(square)).to_string()}
                     disabled={!your_turn} {onclick}>
                     { match (piece, value) {
-                        (Some("fox"), _) => html! { <span class="piece fox" aria-hidden="true">{"🦊"}</span> },
-                        (Some(_), _) => html! { <span class="piece hound" aria-hidden="true">{"🐕"}</span> },
+                        (Some("fox"), _) => html! { <span class="piece fox" aria-hidden="true">{"F"}</span> },
+                        (Some(_), _) => html! { <span class="piece hound" aria-hidden="true">{"H"}</span> },
                         (None, Some(value)) => html! { <span class="square-value">{short_value(value)}</span> },
                         (None, None) => html! {},
                     } }
