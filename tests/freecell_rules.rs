@@ -118,7 +118,7 @@ fn sequence_move_within_capacity() {
         one_cell.check(run_move(3, 0, 1, "8H")),
         Err(IllegalMove::OverCapacity { cards: 3, capacity: 2 })
     );
-    assert!(one_cell.is_legal(run_move(2, 0, 1, "7C")) == false, "7C does not go on 9C");
+    assert!(!one_cell.is_legal(run_move(2, 0, 1, "7C")), "7C does not go on 9C");
 
     // No free cell but one empty cascade (not the destination): capacity 2.
     let empty = board(5, &[RUN, "9C"], &["JH", "JD", "TH", "TS"], 2, 7);

@@ -12,9 +12,13 @@
 //! home, so no card can ever be placed on it again; any solution that keeps it out can drop its
 //! moves of that card and stays legal (it only ever frees space), and is no longer.
 //!
-//! [`Solver`] runs phases: a weighted best-first search over sequence moves (fast) or a
-//! lower weight (short), then, if that one's state budget runs out, an exhaustive best-first
-//! search over single-card moves, which either finds a solution or proves there is none.
+//! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
+//! budget: greedy over sequence moves; a first single-card search (which also proves the
+//! impossible deals quickly, their single-card space being small); two more sequence-move
+//! searches with other weights; and last the single-card search with the full budget. A
+//! sequence-move phase that runs out of states to try (not of budget) jumps to the last phase.
+//! Only a single-card phase that runs out of states to try answers `Unsolvable`; a budget
+//! running out answers `Unknown`.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
