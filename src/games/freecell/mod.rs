@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use deckhand::deal::DealNumber;
-//! use deckhand::games::freecell::{Mode, Notation, Position, Solver};
+//! use deckhand::freecell::{Mode, Notation, Position, Solver};
 //! use deckhand::search::Outcome;
 //!
 //! let start = Position::deal(DealNumber::new(1).unwrap());
