@@ -6,9 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod fixed_list;
 pub mod negamax;
 pub mod retrograde;
 pub mod twoplayer;
+
+pub use fixed_list::FixedList;
 
 /// What a finished search knows. A proof and a give-up are never confused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -151,71 +151,13 @@ pub struct PlayError {
 #[error("cannot undo `{0}`: the position does not show that move just played")]
 pub struct UndoError(pub Move);
 
-/// A list of moves that never allocates (large enough for every FreeCell position).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
+/// A list of moves that never allocates. Room for every legal move of any position: at most
+/// 8 sources, each with 4 cells, the foundation and 7 cascades (up to 13 run lengths to an
+/// empty one): under 320 in practice (a crowded position in the tests has 228).
+pub type MoveList = crate::search::FixedList<Move, 384>;
 
-impl MoveList {
-    /// Room for every legal move of any position: at most 8 sources, each with 4 cells, the
-    /// foundation and 7 cascades (up to 13 run lengths to an empty one) — under 320 in
-    /// practice (a crowded position in the tests has 228).
-    pub const CAPACITY: usize = 384;
-
-    pub fn new() -> MoveList {
-        let filler = Move::single(Card::new(Rank::Ace, Suit::Clubs), Source::Cell(0), Target::Foundation);
-        MoveList { moves: [filler; MoveList::CAPACITY], len: 0 }
-    }
-
-    pub fn push(&mut self, mv: Move) {
-        if self.len < MoveList::CAPACITY {
-            self.moves[self.len] = mv;
-            self.len += 1;
-        }
-    }
-
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn contains(&self, mv: &Move) -> bool {
-        self.as_slice().contains(mv)
-    }
-
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// Fills a fresh move list's unused slots.
+const NO_MOVE: Move = Move::single(Card::new(Rank::Ace, Suit::Clubs), Source::Cell(0), Target::Foundation);
 
 /// A FreeCell position: 8 cascades (each listed top card first, the last card exposed),
 /// 4 free cells and 4 foundations. Every card is in exactly one place (checked when a position
@@ -527,7 +469,7 @@ impl Position {
 
     /// Every legal move (to every empty cell and every empty cascade, every run length).
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(NO_MOVE);
         let empty_cells = self.empty_cells();
         let empty_cascades = self.empty_cascades();
         let mut sources = [(Source::Cell(0), 0usize); CASCADES + CELLS];

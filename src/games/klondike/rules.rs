@@ -186,47 +186,7 @@ pub struct Undo {
 pub const MAX_MOVES: usize = 96;
 
 /// A list of moves without heap allocation.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    pub const fn new() -> MoveList {
-        MoveList { moves: [Move::Draw; MAX_MOVES], len: 0 }
-    }
-    pub fn push(&mut self, mv: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
-            self.len += 1;
-        }
-    }
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    pub fn contains(&self, mv: &Move) -> bool {
-        self.as_slice().contains(mv)
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
+pub type MoveList = crate::search::FixedList<Move, MAX_MOVES>;
 
 /// Whether `card` may be placed on `target` in the tableau.
 pub fn builds_on(card: Card, target: Card) -> bool {
@@ -622,7 +582,7 @@ impl Position {
     /// Every legal move, in a fixed order: foundation moves, tableau moves, waste moves,
     /// foundation-to-tableau moves, then draw or recycle.
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::new(Move::Draw);
         if self.is_won() {
             return moves;
         }
