@@ -28,6 +28,7 @@ pub mod deal;
 pub mod games;
 pub mod protocol;
 pub mod search;
+pub mod session;
 pub mod share;
 
 pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, DeckSetup, Duplicate, Rank, Suit};

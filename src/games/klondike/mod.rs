@@ -23,13 +23,17 @@
 //! }
 //! ```
 
+mod notation;
 mod rules;
 mod setup;
 mod solver;
+mod table;
 
+pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
     builds_on, Draw, IllegalMove, Move, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,
     MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
 pub use setup::{deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError};
 pub use solver::{solve, Solver, DEFAULT_BUDGET};
+pub use table::{finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile};

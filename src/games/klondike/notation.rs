@@ -1,0 +1,140 @@
+//! A compact Klondike move notation for links (`moves=d.w3.31x2.3f`): `d` draw, `r` recycle,
+//! `w3` waste to column 3, `wf` waste home, `3f` column 3 home, `35` the top card of column 3
+//! to column 5 and `35x2` its top two, `fh4` the top of the hearts foundation to column 4.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::cards::Suit;
+
+use super::rules::{Move, Position, COLUMNS};
+
+/// Why a link's list of moves cannot be read or played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MovesError {
+    #[error("move {index} `{word}` is not a move (expected d, r, w3, wf, 3f, 35, 35x2 or fh4)")]
+    Malformed { index: usize, word: String },
+    #[error("move {index} `{word}` cannot be played: {reason}")]
+    Illegal { index: usize, word: String, reason: super::rules::IllegalMove },
+}
+
+/// A move in link notation.
+pub struct Notation(pub Move);
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Move::Draw => write!(f, "d"),
+            Move::Recycle => write!(f, "r"),
+            Move::WasteToTableau { to } => write!(f, "w{}", to + 1),
+            Move::WasteToFoundation => write!(f, "wf"),
+            Move::TableauToFoundation { from } => write!(f, "{}f", from + 1),
+            Move::TableauToTableau { from, to, count: 1 } => write!(f, "{}{}", from + 1, to + 1),
+            Move::TableauToTableau { from, to, count } => write!(f, "{}{}x{count}", from + 1, to + 1),
+            Move::FoundationToTableau { suit, to } => {
+                write!(f, "f{}{}", suit.char().to_ascii_lowercase(), to + 1)
+            }
+        }
+    }
+}
+
+/// Reads one move; `None` when the word is not in the notation.
+fn parse_move(word: &str) -> Option<Move> {
+    let column = |c: u8| (b'1'..=b'0' + COLUMNS as u8).contains(&c).then(|| c - b'1');
+    let bytes = word.as_bytes();
+    Some(match bytes {
+        b"d" => Move::Draw,
+        b"r" => Move::Recycle,
+        b"wf" => Move::WasteToFoundation,
+        [b'w', to] => Move::WasteToTableau { to: column(*to)? },
+        [from, b'f'] => Move::TableauToFoundation { from: column(*from)? },
+        [b'f', suit, to] => Move::FoundationToTableau {
+            suit: Suit::ALL.into_iter().find(|s| s.char().to_ascii_lowercase() as u8 == *suit)?,
+            to: column(*to)?,
+        },
+        [from, to] => Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count: 1 },
+        [from, to, b'x', count @ ..] => {
+            let count: u8 = std::str::from_utf8(count).ok()?.parse().ok()?;
+            (1..=13).contains(&count).then_some(())?;
+            Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count }
+        }
+        _ => return None,
+    })
+}
+
+/// The moves of a game from `start`, joined by dots.
+pub fn format_moves(moves: &[Move]) -> String {
+    moves.iter().map(|&mv| Notation(mv).to_string()).collect::<Vec<_>>().join(".")
+}
+
+/// Reads moves joined by dots and plays them from `start`, saying which one is wrong.
+pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+        let index = index + 1;
+        let mv = parse_move(word).ok_or_else(|| MovesError::Malformed { index, word: word.to_string() })?;
+        position = position.play(mv).map_err(|error| MovesError::Illegal {
+            index,
+            word: word.to_string(),
+            reason: error.reason,
+        })?;
+        moves.push(mv);
+    }
+    Ok((position, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::seeded_deck;
+    use crate::games::klondike::{solve, Draw, Rules};
+    use crate::search::Outcome;
+
+    #[test]
+    fn solutions_round_trip_through_the_notation() {
+        let mut solved = 0;
+        for seed in 1..30 {
+            let start = Position::new(&seeded_deck(seed), Rules::new(Draw::One));
+            let Outcome::Solved(moves) = solve(&start) else { continue };
+            let text = format_moves(&moves);
+            let (end, read) = play_moves(&start, &text).unwrap();
+            assert_eq!(read, moves);
+            assert!(end.is_won());
+            solved += 1;
+        }
+        assert!(solved > 10);
+    }
+
+    #[test]
+    fn every_move_shape_round_trips() {
+        let moves = [
+            Move::Draw,
+            Move::Recycle,
+            Move::WasteToTableau { to: 6 },
+            Move::WasteToFoundation,
+            Move::TableauToFoundation { from: 0 },
+            Move::TableauToTableau { from: 2, to: 4, count: 1 },
+            Move::TableauToTableau { from: 6, to: 0, count: 12 },
+            Move::FoundationToTableau { suit: Suit::Hearts, to: 3 },
+        ];
+        for mv in moves {
+            assert_eq!(parse_move(&Notation(mv).to_string()), Some(mv), "{mv}");
+        }
+    }
+
+    #[test]
+    fn bad_moves_are_named() {
+        let start = Position::new(&seeded_deck(1), Rules::new(Draw::One));
+        assert_eq!(
+            play_moves(&start, "d.d.9x").unwrap_err(),
+            MovesError::Malformed { index: 3, word: "9x".into() }
+        );
+        let error = play_moves(&start, "r").unwrap_err();
+        assert!(error.to_string().starts_with("move 1 `r` cannot be played"), "{error}");
+        for word in ["x", "88", "0f", "35x0", "35x14", "fz1", "w8", "dd"] {
+            assert_eq!(parse_move(word), None, "{word}");
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! A game session as a card table keeps it: an undoable timeline of positions (new games and
+//! restarts included), what the solver said about each, the move that lost a lost game, a
+//! solution being replayed, and the player's statistics.
+//!
+//! Plain Rust with no browser in sight, so the tables' logic is tested natively; the Yew
+//! reducers only wrap it.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+/// A position a session can hold.
+pub trait Table: Clone + PartialEq {
+    type Move: Copy + PartialEq + std::fmt::Debug;
+
+    fn is_won(&self) -> bool;
+}
+
+/// One point of the timeline: a position, the game it belongs to and every move since its start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot<G, P: Table> {
+    /// Unique within the session, so a solver answer finds the position it was about.
+    pub id: u64,
+    /// What the game started from (a deal, a deck, a linked position).
+    pub game: G,
+    pub position: P,
+    /// Every move since the game's start.
+    pub moves: Vec<P::Move>,
+}
+
+/// What the solver said about a snapshot.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict<M> {
+    /// A winning line from the snapshot.
+    Winnable(Rc<Vec<M>>),
+    /// Proven lost.
+    Lost,
+    /// The solver gave up within its budget.
+    Unknown,
+}
+
+/// A solution being replayed on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay<M> {
+    pub moves: Rc<Vec<M>>,
+    /// Index of the next move to play.
+    pub next: usize,
+    pub playing: bool,
+}
+
+impl<M: Copy> Replay<M> {
+    pub fn new(moves: Rc<Vec<M>>) -> Replay<M> {
+        Replay { moves, next: 0, playing: true }
+    }
+
+    pub fn next_move(&self) -> Option<M> {
+        self.moves.get(self.next).copied()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.next >= self.moves.len()
+    }
+}
+
+/// Statistics kept across visits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub played: u32,
+    pub won: u32,
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+/// The timeline of a table and what is known about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session<G, P: Table> {
+    timeline: Vec<Snapshot<G, P>>,
+    cursor: usize,
+    next_id: u64,
+    verdicts: HashMap<u64, Verdict<P::Move>>,
+    pub replay: Option<Replay<P::Move>>,
+    pub stats: Stats,
+    /// The first snapshot ids of games already counted as played / won.
+    counted_played: Option<u64>,
+    counted_won: Option<u64>,
+}
+
+impl<G: Clone + PartialEq, P: Table> Session<G, P> {
+    /// A session at the start of `game`; `restored` (a position reached from it and the moves
+    /// that reached it) is put on top, as a game in progress, so undo goes back to the start.
+    pub fn new(game: G, start: P, restored: Option<(P, Vec<P::Move>)>, stats: Stats) -> Session<G, P> {
+        let mut session = Session {
+            timeline: Vec::new(),
+            cursor: 0,
+            next_id: 1,
+            verdicts: HashMap::new(),
+            replay: None,
+            stats,
+            counted_played: None,
+            counted_won: None,
+        };
+        let first = session.snapshot(game.clone(), start, Vec::new());
+        session.timeline.push(first);
+        if let Some((position, moves)) = restored.filter(|(_, moves)| !moves.is_empty()) {
+            // Counted as played when it was first played, before the reload.
+            session.counted_played = Some(session.timeline[0].id);
+            let restored = session.snapshot(game, position, moves);
+            session.timeline.push(restored);
+            session.cursor = 1;
+        }
+        session
+    }
+
+    fn snapshot(&mut self, game: G, position: P, moves: Vec<P::Move>) -> Snapshot<G, P> {
+        let id = self.next_id;
+        self.next_id += 1;
+        Snapshot { id, game, position, moves }
+    }
+
+    pub fn current(&self) -> &Snapshot<G, P> {
+        &self.timeline[self.cursor]
+    }
+
+    /// The timeline point at `index`, if there is one.
+    pub fn at(&self, index: usize) -> Option<&Snapshot<G, P>> {
+        self.timeline.get(index)
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn verdict(&self) -> Option<&Verdict<P::Move>> {
+        self.verdicts.get(&self.current().id)
+    }
+
+    /// The first move of the solver's line from here, when it has one.
+    pub fn hint(&self) -> Option<P::Move> {
+        match self.verdict() {
+            Some(Verdict::Winnable(moves)) => moves.first().copied(),
+            _ => None,
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor + 1 < self.timeline.len()
+    }
+
+    /// Pushes a new point on the timeline (dropping any redo branch) and counts statistics.
+    pub fn push(&mut self, game: G, position: P, moves: Vec<P::Move>) {
+        self.timeline.truncate(self.cursor + 1);
+        let snapshot = self.snapshot(game, position, moves);
+        self.timeline.push(snapshot);
+        self.cursor += 1;
+        self.count_stats();
+    }
+
+    /// Plays on from the current position: `position` after `played` more moves.
+    pub fn advance(&mut self, position: P, played: &[P::Move]) {
+        let current = self.current();
+        let mut moves = current.moves.clone();
+        moves.extend_from_slice(played);
+        let game = current.game.clone();
+        self.push(game, position, moves);
+    }
+
+    /// Starts another game, undoably. Leaving a game that was played but not won ends the
+    /// winning streak.
+    pub fn new_game(&mut self, game: G, start: P) {
+        let current = self.current();
+        if !current.moves.is_empty() && !current.position.is_won() {
+            self.stats.streak = 0;
+        }
+        self.replay = None;
+        self.push(game, start, Vec::new());
+    }
+
+    /// One step back; a replay steps back with it and pauses.
+    pub fn undo(&mut self) {
+        if let Some(replay) = self.replay.as_mut() {
+            replay.playing = false;
+        }
+        if self.can_undo() {
+            self.cursor -= 1;
+            if let Some(replay) = self.replay.as_mut() {
+                replay.next = replay.next.saturating_sub(1);
+            }
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.can_redo() {
+            self.cursor += 1;
+        }
+    }
+
+    /// Jumps to a point of the timeline (to go back before a losing move); ends any replay.
+    pub fn go_to(&mut self, index: usize) {
+        if index < self.timeline.len() {
+            self.cursor = index;
+            self.replay = None;
+        }
+    }
+
+    /// Index in the timeline where the current game starts.
+    fn game_start(&self) -> usize {
+        let mut start = self.cursor;
+        while start > 0
+            && self.timeline[start - 1].game == self.timeline[start].game
+            && self.timeline[start - 1].moves.len() < self.timeline[start].moves.len()
+        {
+            start -= 1;
+        }
+        start
+    }
+
+    fn count_stats(&mut self) {
+        let start_id = self.timeline[self.game_start()].id;
+        let current = self.current();
+        let (moved, won) = (!current.moves.is_empty(), current.position.is_won());
+        if moved && self.counted_played != Some(start_id) {
+            self.counted_played = Some(start_id);
+            self.stats.played += 1;
+        }
+        if won && self.counted_won != Some(start_id) {
+            self.counted_won = Some(start_id);
+            self.stats.won += 1;
+            self.stats.streak += 1;
+            self.stats.best_streak = self.stats.best_streak.max(self.stats.streak);
+        }
+    }
+
+    pub fn record_verdict(&mut self, snapshot: u64, verdict: Verdict<P::Move>) {
+        self.verdicts.insert(snapshot, verdict);
+    }
+
+    /// When the current position is lost: the timeline index of the snapshot the losing move
+    /// led to (the first lost one after a winnable one), once the solver has said enough.
+    pub fn losing_point(&self) -> Option<usize> {
+        if !matches!(self.verdict(), Some(Verdict::Lost)) {
+            return None;
+        }
+        let start = self.game_start();
+        let mut index = self.cursor;
+        while index > start {
+            match self.verdicts.get(&self.timeline[index - 1].id) {
+                Some(Verdict::Winnable(_)) => return Some(index),
+                Some(Verdict::Lost) => index -= 1,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The move that lost the game, with the timeline index of the position before it.
+    pub fn losing_move(&self) -> Option<(usize, P::Move)> {
+        let index = self.losing_point()?;
+        let before = self.timeline[index - 1].moves.len();
+        self.timeline[index].moves.get(before).map(|&mv| (index - 1, mv))
+    }
+
+    /// The snapshot the solver should look at next: the current one, or, when it is lost,
+    /// earlier ones until the losing move is found.
+    pub fn wanted_check(&self) -> Option<&Snapshot<G, P>> {
+        let current = self.current();
+        if current.position.is_won() {
+            return None;
+        }
+        if !self.verdicts.contains_key(&current.id) {
+            return Some(current);
+        }
+        if matches!(self.verdict(), Some(Verdict::Lost)) && self.losing_point().is_none() {
+            let start = self.game_start();
+            let mut index = self.cursor;
+            while index > start {
+                let previous = &self.timeline[index - 1];
+                match self.verdicts.get(&previous.id) {
+                    None => return Some(previous),
+                    Some(Verdict::Lost) => index -= 1,
+                    Some(_) => return None,
+                }
+            }
+        }
+        None
+    }
+
+    /// Starts replaying the solver's line from the current position, if it has one.
+    pub fn start_replay(&mut self) -> bool {
+        match self.verdict() {
+            Some(Verdict::Winnable(moves)) => {
+                self.replay = Some(Replay::new(moves.clone()));
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counter to be brought to 3; below 0 it is lost.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Counter(i32);
+
+    impl Table for Counter {
+        type Move = i32;
+        fn is_won(&self) -> bool {
+            self.0 == 3
+        }
+    }
+
+    fn session() -> Session<&'static str, Counter> {
+        Session::new("game", Counter(0), None, Stats::default())
+    }
+
+    fn play(session: &mut Session<&'static str, Counter>, step: i32) {
+        let next = Counter(session.current().position.0 + step);
+        session.advance(next, &[step]);
+    }
+
+    #[test]
+    fn undo_redo_and_a_new_branch() {
+        let mut s = session();
+        play(&mut s, 1);
+        play(&mut s, 1);
+        s.undo();
+        assert_eq!(s.current().position, Counter(1));
+        assert!(s.can_redo());
+        s.redo();
+        assert_eq!(s.current().moves, vec![1, 1]);
+        s.undo();
+        play(&mut s, -1);
+        assert!(!s.can_redo(), "a new move drops the redo branch");
+        assert_eq!(s.current().moves, vec![1, -1]);
+    }
+
+    #[test]
+    fn statistics_count_each_game_once() {
+        let mut s = session();
+        play(&mut s, 1);
+        play(&mut s, 1);
+        assert_eq!(s.stats.played, 1);
+        play(&mut s, 1);
+        assert_eq!((s.stats.won, s.stats.streak), (1, 1));
+        s.undo();
+        s.redo();
+        assert_eq!((s.stats.played, s.stats.won), (1, 1), "undo and redo count nothing again");
+        s.new_game("other", Counter(0));
+        play(&mut s, 1);
+        s.new_game("third", Counter(0));
+        assert_eq!((s.stats.played, s.stats.won, s.stats.streak, s.stats.best_streak), (2, 1, 0, 1));
+        s.undo();
+        assert_eq!(s.current().game, "other", "a new game is undoable");
+    }
+
+    #[test]
+    fn a_restored_game_is_not_counted_again_and_undoes_to_its_start() {
+        let mut s = Session::new("game", Counter(0), Some((Counter(2), vec![1, 1])), Stats::default());
+        assert_eq!(s.current().position, Counter(2));
+        play(&mut s, 1);
+        assert_eq!((s.stats.played, s.stats.won), (0, 1));
+        s.go_to(0);
+        assert_eq!(s.current().moves, Vec::<i32>::new());
+    }
+
+    #[test]
+    fn the_losing_move_is_found_by_checking_backwards() {
+        let mut s = session();
+        play(&mut s, 1); // index 1
+        play(&mut s, -1); // index 2
+        play(&mut s, -1); // index 3: the position below zero is lost
+        let id = |s: &Session<&str, Counter>, i: usize| s.at(i).unwrap().id;
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(id(&s, 3)));
+        s.record_verdict(id(&s, 3), Verdict::Lost);
+        assert_eq!(s.losing_point(), None, "not known until earlier positions are checked");
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(id(&s, 2)));
+        s.record_verdict(id(&s, 2), Verdict::Lost);
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(id(&s, 1)));
+        s.record_verdict(id(&s, 1), Verdict::Winnable(Rc::new(vec![1, 1])));
+        assert_eq!(s.losing_point(), Some(2));
+        assert_eq!(s.losing_move(), Some((1, -1)));
+        assert_eq!(s.wanted_check().map(|c| c.id), None);
+    }
+
+    #[test]
+    fn hints_and_replays_follow_the_verdict() {
+        let mut s = session();
+        assert!(!s.start_replay());
+        let id = s.current().id;
+        s.record_verdict(id, Verdict::Winnable(Rc::new(vec![1, 1, 1])));
+        assert_eq!(s.hint(), Some(1));
+        assert!(s.start_replay());
+        for _ in 0..2 {
+            play(&mut s, 1);
+            s.replay.as_mut().unwrap().next += 1;
+        }
+        s.undo();
+        let replay = s.replay.as_ref().unwrap();
+        assert_eq!((replay.next, replay.playing), (1, false), "undo steps the replay back and pauses it");
+    }
+}
