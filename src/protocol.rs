@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Deck, DeckError};
 use crate::games::foxhounds::{self, FoxAndHounds};
-use crate::games::{freecell, pyramid};
+use crate::games::{freecell, klondike, pyramid};
 use crate::search::retrograde::{Retrograde, Solution};
 use crate::search::twoplayer::Evaluation;
 use crate::search::{Outcome, Progress, Search};
@@ -40,6 +40,8 @@ pub enum Task {
     /// Solve Fox and Hounds (the table is kept between requests) and evaluate a position
     /// given as its link code: its value and every legal move's.
     SolveFoxHounds { position: String },
+    /// Solve a Klondike game: the deck (as its link code) dealt under `rules`, after `moves`.
+    SolveKlondike { deck: String, rules: klondike::Rules, moves: Vec<klondike::Move> },
 }
 
 /// How a solver should trade speed for solution length.
@@ -78,6 +80,8 @@ pub enum Answer {
     PyramidDeckInvalid(pyramid::SetupError),
     /// A Fox and Hounds position, evaluated from the solved table.
     FoxHoundsEvaluated(FoxHoundsAnalysis),
+    /// A Klondike position's winning line (every move explicit), or a proof or give-up.
+    KlondikeSolved(Outcome<Vec<klondike::Move>>),
 }
 
 /// A running task, advanced in small steps.
@@ -142,12 +146,33 @@ impl Task {
                 }
                 Err(error) => Box::new(Immediate(Some(Answer::PyramidDeckInvalid(error)))),
             },
+            Task::SolveKlondike { deck, rules, moves } => match klondike_position(&deck, rules, &moves) {
+                Ok(position) => Box::new(SearchJob {
+                    search: klondike::Solver::new(&position),
+                    answer: Answer::KlondikeSolved,
+                }),
+                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
+            },
             Task::SolveFoxHounds { position } => match foxhounds::Position::from_code(&position) {
                 Ok(position) => Box::new(FoxHoundsJob::new(position)),
                 Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
             },
         }
     }
+}
+
+/// The position after `moves` from the deal of the deck with link code `deck`.
+fn klondike_position(
+    deck: &str,
+    rules: klondike::Rules,
+    moves: &[klondike::Move],
+) -> Result<klondike::Position, String> {
+    let deck = klondike::deck_from_code(deck).map_err(|error| error.to_string())?;
+    let mut position = klondike::Position::new(&deck, rules);
+    for (index, &mv) in moves.iter().enumerate() {
+        position = position.play(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
+    }
+    Ok(position)
 }
 
 /// A two-player value for the side to move (for a move: for the side making it), with the
@@ -457,6 +482,39 @@ mod tests {
         let responses = dispatcher.run_slice(1.0, &|| 0.0);
         assert!(
             matches!(&responses[..], [Response::Finished { answer: Answer::PyramidDeckInvalid(e), .. }] if e.found == 2)
+        );
+    }
+
+    #[test]
+    fn klondike_games_are_solved_from_their_moves_so_far_and_survive_json() {
+        let deck = seeded_deck(2);
+        let rules = klondike::Rules::new(klondike::Draw::One);
+        let start = klondike::Position::new(&deck, rules);
+        let moves = vec![klondike::Move::Draw, klondike::Move::Draw];
+        let task = Task::SolveKlondike { deck: klondike::deck_code(&deck), rules, moves: moves.clone() };
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 4, task });
+        let answer = loop {
+            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                break answer.clone();
+            }
+        };
+        let json = serde_json::to_string(&answer).unwrap();
+        assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
+        let Answer::KlondikeSolved(Outcome::Solved(solution)) = answer else { panic!("{answer:?}") };
+        let end = moves.iter().chain(&solution).try_fold(start, |p, &m| p.play(m)).unwrap();
+        assert!(end.is_won());
+
+        let task = Task::SolveKlondike {
+            deck: klondike::deck_code(&deck),
+            rules,
+            moves: vec![klondike::Move::Recycle],
+        };
+        dispatcher.receive(Request::Start { id: 5, task });
+        let responses = dispatcher.run_slice(1.0, &|| 0.0);
+        assert!(
+            matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(e), .. }] if e.starts_with("move 1")),
+            "{responses:?}"
         );
     }
 

@@ -199,6 +199,8 @@ pub enum Route {
     PyramidDeal { seed: u64, moves: Option<String> },
     /// `#/klondike/<n>?draw=1|3`.
     Klondike { seed: Option<u64>, draw: u8, moves: Option<String> },
+    /// `#/klondike/deck/<deck-code>?draw=1|3`: a custom deck in dealing order.
+    KlondikeDeck { deck: Deck, draw: u8, moves: Option<String> },
     /// `#/tictactoe`, with an optional position.
     TicTacToe { position: Option<String> },
     /// `#/foxhounds`, with an optional position.
@@ -234,7 +236,7 @@ impl Route {
             ["pyramid"] => Route::Pyramid { deck: None, moves },
             ["pyramid", "deal", n] => Route::PyramidDeal { seed: seed(n)?, moves },
             ["pyramid", code] => Route::Pyramid { deck: Some(decode_deck(code)?), moves },
-            ["klondike", rest @ ..] if rest.len() <= 1 => {
+            ["klondike", rest @ ..] if rest.len() <= 2 => {
                 let draw = match parameter("draw").as_deref() {
                     None | Some("1") => 1,
                     Some("3") => 3,
@@ -246,8 +248,11 @@ impl Route {
                         })
                     }
                 };
-                let seed = rest.first().map(|n| seed(n)).transpose()?;
-                Route::Klondike { seed, draw, moves }
+                match rest {
+                    ["deck", code] => Route::KlondikeDeck { deck: decode_deck(code)?, draw, moves },
+                    [_, _] => return Err(unknown()),
+                    _ => Route::Klondike { seed: rest.first().map(|n| seed(n)).transpose()?, draw, moves },
+                }
             }
             ["tictactoe"] => Route::TicTacToe { position: parameter("position") },
             ["foxhounds"] => Route::FoxHounds { position: parameter("position") },
@@ -278,6 +283,13 @@ impl fmt::Display for Route {
                     write!(f, "/{seed}")?;
                 }
                 write!(f, "?draw={draw}")?;
+                if let Some(m) = m {
+                    write!(f, "&moves={m}")?;
+                }
+                Ok(())
+            }
+            Route::KlondikeDeck { deck, draw, moves: m } => {
+                write!(f, "#/klondike/deck/{}?draw={draw}", encode_deck(deck))?;
                 if let Some(m) = m {
                     write!(f, "&moves={m}")?;
                 }
@@ -356,6 +368,8 @@ mod tests {
         let deck = seeded_deck(9);
         let route = Route::Pyramid { deck: Some(deck.clone()), moves: None };
         assert_eq!(Route::parse(&route.to_string()).unwrap(), route);
+        let route = Route::KlondikeDeck { deck: deck.clone(), draw: 3, moves: Some("d.w3".into()) };
+        assert_eq!(Route::parse(&route.to_string()).unwrap(), route);
         assert_eq!(Route::parse("").unwrap(), Route::Home);
     }
 
@@ -365,6 +379,8 @@ mod tests {
         assert!(matches!(Route::parse("#/freecell/abc"), Err(LinkError::DealNumber(_))));
         assert!(matches!(Route::parse("#/nonsense"), Err(LinkError::UnknownPage { .. })));
         assert!(matches!(Route::parse("#/klondike/4?draw=2"), Err(LinkError::BadParameter { .. })));
+        assert!(matches!(Route::parse("#/klondike/deck/zzz"), Err(LinkError::UnknownVersion { .. })));
+        assert!(matches!(Route::parse("#/klondike/4/5"), Err(LinkError::UnknownPage { .. })));
         assert!(matches!(Route::parse("#/pyramid/zzz"), Err(LinkError::UnknownVersion { .. })));
         let message = Route::parse("#/freecell/99999999999").unwrap_err().to_string();
         assert!(message.contains("out of range"), "{message}");
