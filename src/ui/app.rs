@@ -7,9 +7,12 @@ use super::foxhounds_page::FoxHoundsPage;
 use super::freecell_game::{moves_from_link, FreeCellGame};
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
+use super::klondike_game::{random_seed, seeded_deal, KlondikeGame, SavedGame};
+use super::klondike_state::KlondikeDeal;
 use super::pyramid_game::PyramidGame;
 use super::tictactoe_page::TicTacToePage;
 use crate::deal::{seeded_deck, DealNumber};
+use crate::games::klondike::{self, Draw};
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
 
@@ -19,6 +22,7 @@ fn fallback_route(hash: &str) -> Route {
     match path.split(['/', '?']).next() {
         Some("freecell") => Route::FreeCell { deal: None, moves: None },
         Some("pyramid") => Route::Pyramid { deck: None, moves: None },
+        Some("klondike") => Route::Klondike { seed: None, draw: 1, moves: None },
         Some("tictactoe") => Route::TicTacToe { position: None },
         Some("foxhounds") => Route::FoxHounds { position: None },
         _ => Route::Home,
@@ -84,6 +88,60 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct KlondikePageProps {
+    /// The deal the link names; `None` for `#/klondike`, which reopens the saved game.
+    deal: Option<KlondikeDeal>,
+    draw: Draw,
+    moves: Option<String>,
+    navigator: Navigator,
+}
+
+/// Opens a Klondike deal (the saved game, or a random deal, when the link names none) with
+/// the link's moves, if any; a bad list of moves is explained.
+#[component]
+fn KlondikePage(props: &KlondikePageProps) -> Html {
+    let opened = use_memo((props.deal.clone(), props.draw, props.moves.clone()), |(deal, draw, moves)| {
+        let saved = SavedGame::load();
+        let deal = match deal {
+            Some(deal) => deal.clone(),
+            None => {
+                saved.as_ref().and_then(SavedGame::deal).unwrap_or_else(|| seeded_deal(random_seed(), *draw))
+            }
+        };
+        let restored = match moves {
+            Some(code) => klondike::play_moves(&deal.start(), code).map(|(_, moves)| moves),
+            None => Ok(saved
+                .filter(|saved| saved.deal().as_ref() == Some(&deal))
+                .map(|saved| saved.moves)
+                .unwrap_or_default()),
+        };
+        (deal, restored)
+    });
+    let (deal, restored) = &*opened;
+    let problem = use_state(|| None::<LinkError>);
+    {
+        let problem = problem.clone();
+        let error = restored
+            .as_ref()
+            .err()
+            .map(|error| LinkError::BadContent { what: "list of moves".into(), reason: error.to_string() });
+        let replaced = props.navigator.was_replaced();
+        use_effect_with(opened.clone(), move |_| match error {
+            Some(error) => problem.set(Some(error)),
+            None if !replaced => problem.set(None),
+            None => {}
+        });
+    }
+    let moves = restored.as_ref().ok().cloned().map(Rc::new);
+    html! {
+        <>
+            if let Some(error) = (*problem).clone() { <LinkProblem error={error} /> }
+            <KlondikeGame deal={deal.clone()} moves={moves} navigator={props.navigator.clone()} />
+        </>
+    }
+}
+
 fn random_deal() -> DealNumber {
     let number = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
     DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
@@ -120,6 +178,16 @@ pub fn App() -> Html {
             html! { <FoxHoundsPage position={position} navigator={navigator.clone()} /> }
         }
         Route::Pyramid { deck, .. } => html! { <PyramidGame deck={deck} navigator={navigator.clone()} /> },
+        Route::Klondike { seed, draw, moves } => {
+            let draw = Draw::from_count(draw).unwrap_or(Draw::One);
+            let deal = seed.map(|seed| seeded_deal(seed, draw));
+            html! { <KlondikePage deal={deal} draw={draw} moves={moves} navigator={navigator.clone()} /> }
+        }
+        Route::KlondikeDeck { deck, draw, moves } => {
+            let draw = Draw::from_count(draw).unwrap_or(Draw::One);
+            let deal = Some(KlondikeDeal { seed: None, deck: Rc::new(deck), draw });
+            html! { <KlondikePage deal={deal} draw={draw} moves={moves} navigator={navigator.clone()} /> }
+        }
         Route::PyramidDeal { seed, .. } => {
             html! { <PyramidGame deck={Some(seeded_deck(seed))} navigator={navigator.clone()} /> }
         }
@@ -130,6 +198,7 @@ pub fn App() -> Html {
             <nav class="top-nav">
                 <a href="#/" class="brand">{"Deckhand"}</a>
                 <a href="#/freecell">{"FreeCell"}</a>
+                <a href="#/klondike">{"Klondike"}</a>
                 <a href="#/pyramid">{"Pyramid"}</a>
                 <a href="#/tictactoe">{"Tic-Tac-Toe"}</a>
                 <a href="#/foxhounds">{"Fox and Hounds"}</a>

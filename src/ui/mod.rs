@@ -1,6 +1,7 @@
 //! The Yew card table (wasm32 only). Components wrap the engine; no rule lives here.
 
 mod app;
+mod browser;
 mod card;
 mod foxhounds_page;
 mod freecell_game;
@@ -8,6 +9,9 @@ mod freecell_state;
 mod freecell_table;
 mod home;
 pub mod hooks;
+mod klondike_game;
+mod klondike_state;
+mod klondike_table;
 mod pyramid_game;
 mod tictactoe_page;
 mod twoplayer_view;

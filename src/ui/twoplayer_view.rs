@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use super::browser::{copy_text, page_url};
 use crate::deal::SplitMix64;
 use crate::search::twoplayer::{choose_best, Evaluation};
 use crate::share::{LinkError, Route};
@@ -29,15 +30,6 @@ pub fn short_value(evaluation: Evaluation) -> String {
 pub fn pick_best<M: Copy>(evaluated: &[(M, Evaluation)]) -> Option<M> {
     let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
     choose_best(evaluated, &mut SplitMix64::new(seed))
-}
-
-/// The page's address with `route` as its hash.
-pub fn page_url(route: &Route) -> String {
-    let location = web_sys::window().map(|w| w.location());
-    let base = location
-        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
-        .unwrap_or_default();
-    format!("{base}{route}")
 }
 
 /// One evaluated move: what it is called and its value for the side making it.
@@ -92,9 +84,7 @@ pub fn ShareBox(props: &ShareBoxProps) -> Html {
         let url = url.clone();
         let copied = copied.clone();
         Callback::from(move |_| {
-            if let Some(window) = web_sys::window() {
-                let _ = window.navigator().clipboard().write_text(&url);
-            }
+            copy_text(&url);
             copied.set(true);
         })
     };

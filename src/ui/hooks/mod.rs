@@ -1,9 +1,16 @@
-//! Custom hooks: the location hash as state, and the solver worker as request/answer state.
+//! Custom hooks: the location hash as state, the solver worker as request/answer state, card
+//! dragging, the keyboard, intervals and the game clock.
 
+mod use_card_drag;
+mod use_game_clock;
 mod use_interval;
+mod use_keydown;
 mod use_location;
 mod use_solver;
 
+pub use use_card_drag::{use_card_drag, CardDrag, DragCallbacks};
+pub use use_game_clock::use_game_clock;
 pub use use_interval::use_interval;
+pub use use_keydown::use_keydown;
 pub use use_location::{use_location_hash, Navigator};
 pub use use_solver::{use_solver, SolverHandle, SolverState};

@@ -1,0 +1,157 @@
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Cards being dragged: the pile and depth they were taken from and how far the pointer moved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag<P> {
+    pub pile: P,
+    pub depth: usize,
+    start: (i32, i32),
+    pub offset: (i32, i32),
+    pointer: i32,
+}
+
+impl<P> Drag<P> {
+    /// A press becomes a drag once the pointer has moved a few pixels; less is a click.
+    pub fn moved(&self) -> bool {
+        self.offset.0.abs() + self.offset.1.abs() > 6
+    }
+}
+
+/// What a pressed card reports when it is let go.
+#[derive(Clone, PartialEq)]
+pub struct DragCallbacks<P: 'static> {
+    /// Dropped on another pile: (from, depth, to). Dropped elsewhere, the cards snap back.
+    pub on_drop: Callback<(P, usize, P)>,
+    /// Pressed and released without moving: (pile, depth).
+    pub on_click: Callback<(P, usize)>,
+}
+
+/// Pointer handlers for one card.
+pub struct CardHandlers {
+    pub onpointerdown: Callback<PointerEvent>,
+    pub onpointermove: Callback<PointerEvent>,
+    pub onpointerup: Callback<PointerEvent>,
+    pub onpointercancel: Callback<PointerEvent>,
+}
+
+/// Drag and drop of cards by Pointer Events (mouse, pen and touch alike). Piles are found in
+/// the DOM by their `data-pile` name, read back with `parse`.
+#[derive(Clone)]
+pub struct CardDrag<P: 'static> {
+    state: UseStateHandle<Option<Drag<P>>>,
+    parse: fn(&str) -> Option<P>,
+}
+
+impl<P: Copy + PartialEq + 'static> CardDrag<P> {
+    pub fn current(&self) -> Option<Drag<P>> {
+        *self.state
+    }
+
+    /// Whether the card at `depth` of `pile` is being dragged (it and every card on it).
+    pub fn carries(&self, pile: P, depth: usize) -> bool {
+        self.state.map(|d| d.pile == pile && depth >= d.depth && d.moved()).unwrap_or(false)
+    }
+
+    /// The transform that makes a dragged card follow the pointer.
+    pub fn follow_style(&self, pile: P, depth: usize) -> String {
+        match *self.state {
+            Some(d) if self.carries(pile, depth) => {
+                format!("transform: translate({}px, {}px)", d.offset.0, d.offset.1)
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The handlers of the card at `depth` of `pile`; `can_pick` says whether it may be lifted.
+    pub fn handlers(
+        &self,
+        pile: P,
+        depth: usize,
+        can_pick: bool,
+        callbacks: &DragCallbacks<P>,
+    ) -> CardHandlers {
+        let onpointerdown = {
+            let state = self.state.clone();
+            let on_click = callbacks.on_click.clone();
+            Callback::from(move |event: PointerEvent| {
+                if event.button() != 0 {
+                    return;
+                }
+                if !can_pick {
+                    // Not liftable, but still a click (the stock, a face-down card).
+                    on_click.emit((pile, depth));
+                    return;
+                }
+                if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    let _ = target.set_pointer_capture(event.pointer_id());
+                }
+                state.set(Some(Drag {
+                    pile,
+                    depth,
+                    start: (event.client_x(), event.client_y()),
+                    offset: (0, 0),
+                    pointer: event.pointer_id(),
+                }));
+            })
+        };
+        let onpointermove = {
+            let state = self.state.clone();
+            Callback::from(move |event: PointerEvent| {
+                if let Some(mut d) = *state {
+                    if d.pointer == event.pointer_id() {
+                        d.offset = (event.client_x() - d.start.0, event.client_y() - d.start.1);
+                        state.set(Some(d));
+                    }
+                }
+            })
+        };
+        let onpointerup = {
+            let state = self.state.clone();
+            let callbacks = callbacks.clone();
+            let parse = self.parse;
+            Callback::from(move |event: PointerEvent| {
+                let Some(d) = *state else { return };
+                state.set(None);
+                if d.moved() {
+                    if let Some(to) = pile_at(event.client_x(), event.client_y(), d.pile, parse) {
+                        callbacks.on_drop.emit((d.pile, d.depth, to));
+                    }
+                } else {
+                    callbacks.on_click.emit((d.pile, d.depth));
+                }
+            })
+        };
+        let onpointercancel = {
+            let state = self.state.clone();
+            Callback::from(move |_: PointerEvent| state.set(None))
+        };
+        CardHandlers { onpointerdown, onpointermove, onpointerup, onpointercancel }
+    }
+}
+
+/// The pile under the pointer, ignoring the cards being dragged and the pile they came from.
+fn pile_at<P: PartialEq>(x: i32, y: i32, dragged: P, parse: fn(&str) -> Option<P>) -> Option<P> {
+    let document = web_sys::window()?.document()?;
+    for element in document.elements_from_point(x as f32, y as f32).iter() {
+        let Ok(element) = element.dyn_into::<web_sys::Element>() else { continue };
+        if element.class_list().contains("dragging") {
+            continue;
+        }
+        if let Ok(Some(pile)) = element.closest("[data-pile]") {
+            if let Some(found) = pile.get_attribute("data-pile").and_then(|name| parse(&name)) {
+                if found != dragged {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Card dragging state for a table whose piles `parse` reads from their `data-pile` names.
+#[hook]
+pub fn use_card_drag<P: Copy + PartialEq + 'static>(parse: fn(&str) -> Option<P>) -> CardDrag<P> {
+    let state = use_state(|| None::<Drag<P>>);
+    CardDrag { state, parse }
+}

@@ -1,0 +1,396 @@
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::browser::{copy_text, load, page_url, save};
+use super::hooks::{use_game_clock, use_interval, use_keydown, use_solver, Navigator, SolverState};
+use super::klondike_state::{Action, KlondikeDeal, KlondikeState, Selection};
+use super::klondike_table::KlondikeTable;
+use crate::deal::seeded_deck;
+use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
+use crate::protocol::{Answer, Task};
+use crate::search::Outcome;
+use crate::session::{Stats, Verdict};
+use crate::share::Route;
+
+const STATS_KEY: &str = "deckhand.klondike.stats";
+const GAME_KEY: &str = "deckhand.klondike.game";
+
+/// The game in progress as saved in localStorage.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SavedGame {
+    pub seed: Option<u64>,
+    /// The deck's link code.
+    pub deck: String,
+    pub draw: u8,
+    pub moves: Vec<Move>,
+}
+
+impl SavedGame {
+    /// The saved deal, if it still reads.
+    pub fn deal(&self) -> Option<KlondikeDeal> {
+        let deck = klondike::deck_from_code(&self.deck).ok()?;
+        Some(KlondikeDeal { seed: self.seed, deck: Rc::new(deck), draw: Draw::from_count(self.draw)? })
+    }
+
+    /// The game in progress, as last saved.
+    pub fn load() -> Option<SavedGame> {
+        load(GAME_KEY)
+    }
+}
+
+/// A random seed for a new deal.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 1_000_000.0) as u64 + 1
+}
+
+/// The deal a seed stands for.
+pub fn seeded_deal(seed: u64, draw: Draw) -> KlondikeDeal {
+    KlondikeDeal { seed: Some(seed), deck: Rc::new(seeded_deck(seed)), draw }
+}
+
+/// The link to a deal, with `moves` if any.
+fn deal_route(deal: &KlondikeDeal, moves: &[Move]) -> Route {
+    let draw = deal.draw.count();
+    let moves = (!moves.is_empty()).then(|| format_moves(moves));
+    match deal.seed {
+        Some(seed) => Route::Klondike { seed: Some(seed), draw, moves },
+        None => Route::KlondikeDeck { deck: (*deal.deck).clone(), draw, moves },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct KlondikeGameProps {
+    pub deal: KlondikeDeal,
+    /// Moves from a link or a saved game, played from the deal as far as they are legal.
+    #[prop_or_default]
+    pub moves: Option<Rc<Vec<Move>>>,
+    pub navigator: Navigator,
+}
+
+/// The Klondike game: table, controls, solver checks, replay, persistence and sharing.
+#[component]
+pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
+    let state = {
+        let deal = props.deal.clone();
+        let moves = props.moves.clone();
+        use_reducer(move || {
+            let stats = load::<Stats>(STATS_KEY).unwrap_or_default();
+            KlondikeState::new(deal, moves.as_deref().map(Vec::as_slice).unwrap_or_default(), stats)
+        })
+    };
+    let solver = use_solver();
+    let checking = use_mut_ref(|| None::<u64>);
+    let speed_ms = use_state(|| 350u32);
+    let deck_problem = use_state(|| None::<String>);
+    let current = state.current().clone();
+    let dispatch = state.dispatcher();
+
+    // A deal asked for by the address (a link, the back button) becomes an undoable new game.
+    {
+        let dispatch = dispatch.clone();
+        let current_deal = current.game.clone();
+        use_effect_with(props.deal.clone(), move |deal| {
+            if *deal != current_deal {
+                dispatch.dispatch(Action::NewGame(deal.clone()));
+            }
+        });
+    }
+    // The address always names the deal on the table.
+    {
+        let navigator = props.navigator.clone();
+        use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal_route(deal, &[])));
+    }
+    // Persistence: the game in progress and the statistics, after every change.
+    {
+        let saved = SavedGame {
+            seed: current.game.seed,
+            deck: deck_code(&current.game.deck),
+            draw: current.game.draw.count(),
+            moves: current.moves.clone(),
+        };
+        let stats = state.session.stats;
+        use_effect_with((current.id, stats), move |_| {
+            save(GAME_KEY, &saved);
+            save(STATS_KEY, &stats);
+        });
+    }
+    // The solver looks at each new position in the background ("still winnable?", hints).
+    {
+        let solver = solver.clone();
+        let checking = checking.clone();
+        let wanted = state.session.wanted_check().map(|snapshot| {
+            let task = Task::SolveKlondike {
+                deck: deck_code(&snapshot.game.deck),
+                rules: snapshot.game.rules(),
+                moves: snapshot.moves.clone(),
+            };
+            (snapshot.id, task)
+        });
+        use_effect_with(wanted.as_ref().map(|(id, _)| *id), move |_| {
+            if let Some((id, task)) = wanted {
+                *checking.borrow_mut() = Some(id);
+                solver.start(task);
+            }
+        });
+    }
+    {
+        let dispatch = dispatch.clone();
+        let checking = checking.clone();
+        use_effect_with((*solver.state).clone(), move |answer| {
+            if let SolverState::Done { answer, .. } = answer {
+                let verdict = match answer {
+                    Answer::KlondikeSolved(Outcome::Solved(moves)) => {
+                        Verdict::Winnable(Rc::new(moves.clone()))
+                    }
+                    Answer::KlondikeSolved(Outcome::Unsolvable) => Verdict::Lost,
+                    _ => Verdict::Unknown,
+                };
+                if let Some(snapshot) = checking.borrow_mut().take() {
+                    dispatch.dispatch(Action::Verdict { snapshot, verdict });
+                }
+            }
+        });
+    }
+    // Replay and auto-complete: one move per tick while playing.
+    {
+        let dispatch = dispatch.clone();
+        let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
+        use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
+    }
+    let won = current.position.is_won();
+    let game_start = state.session.at(0).map(|s| s.id).unwrap_or(0) ^ current.game.seed.unwrap_or(0);
+    let seconds = use_game_clock(game_start, !current.moves.is_empty(), !current.moves.is_empty() && !won);
+    // Keyboard: Ctrl+Z / Ctrl+Y, D to draw, Escape to put a picked card back.
+    {
+        let dispatch = dispatch.clone();
+        use_keydown(Callback::from(move |event: KeyboardEvent| {
+            let key = event.key().to_lowercase();
+            let action = match key.as_str() {
+                "z" if (event.ctrl_key() || event.meta_key()) && event.shift_key() => Action::Redo,
+                "z" if event.ctrl_key() || event.meta_key() => Action::Undo,
+                "y" if event.ctrl_key() || event.meta_key() => Action::Redo,
+                "d" if !event.ctrl_key() && !event.meta_key() => Action::Deal,
+                "escape" => Action::Select(None),
+                _ => return,
+            };
+            event.prevent_default();
+            dispatch.dispatch(action);
+        }));
+    }
+
+    let on_attempt = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |(from, depth, to): (Pile, usize, Pile)| {
+            dispatch.dispatch(Action::Attempt { from, depth, to })
+        })
+    };
+    let on_click = {
+        let dispatch = dispatch.clone();
+        let selection = state.selection;
+        let position = current.position;
+        Callback::from(move |(pile, depth): (Pile, usize)| match selection {
+            Some(selected) if selected.pile != pile => {
+                dispatch.dispatch(Action::Attempt { from: selected.pile, depth: selected.depth, to: pile })
+            }
+            Some(_) => dispatch.dispatch(Action::Select(None)),
+            None => {
+                let liftable = match pile {
+                    Pile::Tableau(column) => {
+                        depth >= position.face_down(column as usize)
+                            && !position.column(column as usize).is_empty()
+                    }
+                    Pile::Waste => position.waste_top().is_some(),
+                    Pile::Foundation(suit) => position.foundation(suit) > 0,
+                    Pile::Stock => false,
+                };
+                if liftable {
+                    dispatch.dispatch(Action::Select(Some(Selection { pile, depth })));
+                }
+            }
+        })
+    };
+    let on_send_away = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |from| dispatch.dispatch(Action::SendAway { from }))
+    };
+    let on_deal = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Deal))
+    };
+    let button = |label: &'static str, action: fn() -> Action, enabled: bool| {
+        let dispatch = dispatch.clone();
+        html! { <button disabled={!enabled} onclick={Callback::from(move |_| dispatch.dispatch(action()))}>{label}</button> }
+    };
+    let on_new = {
+        let dispatch = dispatch.clone();
+        let draw = current.game.draw;
+        Callback::from(move |_| dispatch.dispatch(Action::NewGame(seeded_deal(random_seed(), draw))))
+    };
+    let on_seed = {
+        let dispatch = dispatch.clone();
+        let draw = current.game.draw;
+        Callback::from(move |event: Event| {
+            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
+            if let Ok(seed) = input.value().trim().parse::<u64>() {
+                dispatch.dispatch(Action::NewGame(seeded_deal(seed, draw)));
+            }
+        })
+    };
+    let on_draw = {
+        let dispatch = dispatch.clone();
+        let deal = current.game.clone();
+        Callback::from(move |event: Event| {
+            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+            let draw = if select.value() == "3" { Draw::Three } else { Draw::One };
+            dispatch.dispatch(Action::NewGame(KlondikeDeal { draw, ..deal.clone() }));
+        })
+    };
+    let on_speed = {
+        let speed_ms = speed_ms.clone();
+        Callback::from(move |event: Event| {
+            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+            speed_ms.set(select.value().parse().unwrap_or(350));
+        })
+    };
+    let deck_text = use_node_ref();
+    let on_custom_deck = {
+        let dispatch = dispatch.clone();
+        let deck_text = deck_text.clone();
+        let deck_problem = deck_problem.clone();
+        let draw = current.game.draw;
+        Callback::from(move |_| {
+            let Some(area) = deck_text.cast::<web_sys::HtmlTextAreaElement>() else { return };
+            match klondike::parse_deck(&area.value()) {
+                Ok(deck) => {
+                    deck_problem.set(None);
+                    dispatch.dispatch(Action::NewGame(KlondikeDeal {
+                        seed: None,
+                        deck: Rc::new(deck),
+                        draw,
+                    }));
+                }
+                Err(error) => deck_problem.set(Some(error.to_string())),
+            }
+        })
+    };
+    let share = deal_route(&current.game, &[]);
+    let share_with_moves = deal_route(&current.game, &current.moves);
+    let copy = |route: &Route| {
+        let url = page_url(route);
+        Callback::from(move |_| copy_text(&url))
+    };
+
+    let status = if won {
+        html! { <span data-testid="won">{format!("You won in {} moves!", current.moves.len())}</span> }
+    } else if let Some(reason) = &state.refusal {
+        html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
+    } else {
+        match state.session.verdict() {
+            Some(Verdict::Lost) => match state.session.losing_move() {
+                Some((before, mv)) => {
+                    let dispatch = dispatch.clone();
+                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(before)));
+                    html! { <span data-testid="unwinnable">
+                        {format!("This game can no longer be won. The losing move: {mv}. ")}
+                        <button onclick={back}>{"Undo to before it"}</button>
+                    </span> }
+                }
+                None if current.moves.is_empty() => {
+                    html! { <span data-testid="unwinnable">{"This deal cannot be won, whatever you play."}</span> }
+                }
+                None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
+            },
+            Some(Verdict::Winnable(moves)) => html! {
+                <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", moves.len())}</span>
+            },
+            Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
+            None => html! { {"Checking whether this game can still be won…"} },
+        }
+    };
+    let progress = match &*solver.state {
+        SolverState::Working { progress, .. } if progress.states > 0 => {
+            Some(format!(" ({} positions looked at)", progress.states))
+        }
+        _ => None,
+    };
+    let replay = state.session.replay.clone();
+    let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
+    let title = match current.game.seed {
+        Some(seed) => format!("Klondike #{seed}"),
+        None => "Klondike (custom deck)".to_string(),
+    };
+
+    html! {
+        <section class="game klondike">
+            <div class="toolbar">
+                <h1>{title}</h1>
+                <label>{"Deal "}
+                    <input type="number" min="0" value={current.game.seed.map(|s| s.to_string()).unwrap_or_default()}
+                        aria-label="Deal number" onchange={on_seed} />
+                </label>
+                <label>{"Draw "}
+                    <select aria-label="Draw" onchange={on_draw}>
+                        <option value="1" selected={current.game.draw == Draw::One}>{"1"}</option>
+                        <option value="3" selected={current.game.draw == Draw::Three}>{"3"}</option>
+                    </select>
+                </label>
+                <button onclick={on_new}>{"New game"}</button>
+                {button("Restart", || Action::Restart, !current.moves.is_empty())}
+                {button("Undo", || Action::Undo, state.session.can_undo())}
+                {button("Redo", || Action::Redo, state.session.can_redo())}
+                {button("Hint", || Action::AskHint, !won)}
+                {button("Solve", || Action::Solve, can_solve)}
+                if klondike::finishing_moves(&current.position).is_some() && replay.is_none() {
+                    {button("Auto-complete", || Action::AutoComplete, true)}
+                }
+            </div>
+            <div class="scoreline">
+                <span data-testid="move-count">{format!("Moves: {}", current.moves.len())}</span>
+                <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
+                <span>{format!("Passes: {}", current.position.recycles() + 1)}</span>
+                <span>{format!("Won {} of {} · streak {}", state.session.stats.won, state.session.stats.played, state.session.stats.streak)}</span>
+            </div>
+            <KlondikeTable position={current.position} selection={state.selection} hint={state.hint}
+                {on_attempt} {on_click} {on_send_away} {on_deal} />
+            <div role="status" aria-live="polite" class="status">
+                {status}
+                if let Some(text) = progress { <span class="progress">{text}</span> }
+                if let Some(mv) = state.hint { <div class="hint-text" data-testid="hint">{format!("Hint: {mv}.")}</div> }
+                if state.hint_pending { <div class="hint-text">{"Looking for a hint…"}</div> }
+                if state.hint_missing { <div class="hint-text">{"No hint: the solver has no winning line from here."}</div> }
+            </div>
+            if let Some(replay) = replay {
+                <div class="replay" aria-label="Replay controls">
+                    <span>{format!("Replay: move {} of {}", replay.next, replay.moves.len())}</span>
+                    {button("Play", || Action::ReplayPlay, !replay.playing && !replay.is_finished())}
+                    {button("Pause", || Action::ReplayPause, replay.playing)}
+                    {button("Step back", || Action::Undo, state.session.can_undo())}
+                    {button("Step", || Action::ReplayStep, !replay.is_finished())}
+                    <label>{"Speed "}
+                        <select aria-label="Replay speed" onchange={on_speed}>
+                            <option value="700" selected={*speed_ms == 700}>{"slow"}</option>
+                            <option value="350" selected={*speed_ms == 350}>{"normal"}</option>
+                            <option value="100" selected={*speed_ms == 100}>{"fast"}</option>
+                        </select>
+                    </label>
+                </div>
+            }
+            <details class="share">
+                <summary>{"Share, or deal your own deck"}</summary>
+                <p>
+                    <button onclick={copy(&share)}>{"Copy link"}</button>
+                    <button onclick={copy(&share_with_moves)}>{"Copy link with moves"}</button>
+                </p>
+                <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
+                <label for="klondike-deck">{"A deck of 52 cards in dealing order: the 28 tableau cards row by row as a person deals (one to each of columns 1 to 7, then one to each of columns 2 to 7, and so on), then the stock from the top"}</label>
+                <textarea id="klondike-deck" ref={deck_text} rows="4" aria-label="Custom deck"
+                    value={klondike::format_deck(&current.game.deck)} />
+                <button onclick={on_custom_deck}>{"Deal this deck"}</button>
+                if let Some(problem) = (*deck_problem).clone() {
+                    <div class="refusal" role="alert" data-testid="deck-error">{problem}</div>
+                }
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,258 @@
+//! The Klondike table's reducer: every change of the game goes through here. It asks the rules
+//! engine and [`crate::session`]; it holds no rule of its own.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::cards::Deck;
+use crate::games::klondike::{finishing_moves, intended_move, send_away, Draw, Move, Pile, Position, Rules};
+use crate::session::{Replay, Session, Snapshot, Stats, Verdict};
+
+/// What a Klondike game starts from: a deck in dealing order, the seed that shuffled it (if
+/// it came from one) and the draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KlondikeDeal {
+    pub seed: Option<u64>,
+    pub deck: Rc<Deck>,
+    pub draw: Draw,
+}
+
+impl KlondikeDeal {
+    pub fn rules(&self) -> Rules {
+        Rules::new(self.draw)
+    }
+
+    pub fn start(&self) -> Position {
+        Position::new(&self.deck, self.rules())
+    }
+}
+
+/// A picked-up card (click-then-click): its pile and depth in that pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selection {
+    pub pile: Pile,
+    pub depth: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct KlondikeState {
+    pub session: Session<KlondikeDeal, Position>,
+    pub selection: Option<Selection>,
+    pub hint: Option<Move>,
+    /// The user asked for a hint before the solver had answered.
+    pub hint_pending: bool,
+    /// The user asked for a hint where the solver has no winning line.
+    pub hint_missing: bool,
+    /// Why the last attempted move was refused.
+    pub refusal: Option<String>,
+}
+
+pub enum Action {
+    /// Take the cards at `depth` of `from` to `to`; a refused move explains itself.
+    Attempt {
+        from: Pile,
+        depth: usize,
+        to: Pile,
+    },
+    /// Send a card home, or onto another column.
+    SendAway {
+        from: Pile,
+    },
+    /// Draw from the stock, or turn the waste over when the stock is empty.
+    Deal,
+    Select(Option<Selection>),
+    Undo,
+    Redo,
+    /// Go back to a point of the timeline (to before the losing move).
+    GoTo(usize),
+    NewGame(KlondikeDeal),
+    Restart,
+    Verdict {
+        snapshot: u64,
+        verdict: Verdict<Move>,
+    },
+    AskHint,
+    /// Replay the solver's line from here.
+    Solve,
+    /// Send every card home once all are face up.
+    AutoComplete,
+    ReplayPlay,
+    ReplayPause,
+    ReplayStep,
+}
+
+impl KlondikeState {
+    /// The table at the start of `deal`, with `restored` moves (a saved game or a link's moves)
+    /// played on top as far as they replay through the rules.
+    pub fn new(deal: KlondikeDeal, restored: &[Move], stats: Stats) -> KlondikeState {
+        let start = deal.start();
+        let mut position = start;
+        let mut played = Vec::new();
+        for &mv in restored {
+            match position.play(mv) {
+                Ok(next) => {
+                    position = next;
+                    played.push(mv);
+                }
+                Err(_) => break,
+            }
+        }
+        KlondikeState {
+            session: Session::new(deal, start, Some((position, played)), stats),
+            selection: None,
+            hint: None,
+            hint_pending: false,
+            hint_missing: false,
+            refusal: None,
+        }
+    }
+
+    pub fn current(&self) -> &Snapshot<KlondikeDeal, Position> {
+        self.session.current()
+    }
+
+    fn after_change(&mut self) {
+        self.selection = None;
+        self.hint = None;
+        self.hint_pending = false;
+        self.hint_missing = false;
+        self.refusal = None;
+    }
+
+    /// Plays a player's move; once every card is face up the rest is sent home as a replay.
+    fn play(&mut self, mv: Move) -> Result<(), String> {
+        let position = self.current().position.play(mv).map_err(|error| error.reason.to_string())?;
+        self.session.replay = None;
+        self.session.advance(position, &[mv]);
+        self.after_change();
+        if let Some(finish) = finishing_moves(&position) {
+            self.session.replay = Some(Replay::new(Rc::new(finish)));
+        }
+        Ok(())
+    }
+
+    fn refuse(&mut self, reason: String) {
+        self.selection = None;
+        self.refusal = Some(reason);
+    }
+}
+
+impl Reducible for KlondikeState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut state = (*self).clone();
+        match action {
+            Action::Attempt { from, depth, to } => {
+                state.selection = None;
+                if from != to {
+                    let outcome = intended_move(&state.current().position, from, depth, to)
+                        .map_err(|error| error.to_string())
+                        .and_then(|mv| state.play(mv));
+                    if let Err(reason) = outcome {
+                        state.refuse(reason);
+                    }
+                }
+            }
+            Action::SendAway { from } => match send_away(&state.current().position, from) {
+                Some(mv) => {
+                    let _ = state.play(mv);
+                }
+                None => state.refuse("that card has nowhere to go".into()),
+            },
+            Action::Deal => {
+                let position = &state.current().position;
+                let mv = if position.stock().is_empty() { Move::Recycle } else { Move::Draw };
+                if let Err(reason) = state.play(mv) {
+                    state.refuse(reason);
+                }
+            }
+            Action::Select(selection) => {
+                state.selection = selection;
+                state.refusal = None;
+            }
+            Action::Undo => {
+                state.session.undo();
+                state.after_change();
+            }
+            Action::Redo => {
+                state.session.redo();
+                state.after_change();
+            }
+            Action::GoTo(index) => {
+                state.session.go_to(index);
+                state.after_change();
+            }
+            Action::NewGame(deal) => {
+                let start = deal.start();
+                state.session.new_game(deal, start);
+                state.after_change();
+            }
+            Action::Restart => {
+                let deal = state.current().game.clone();
+                let start = deal.start();
+                state.session.replay = None;
+                state.session.push(deal, start, Vec::new());
+                state.after_change();
+            }
+            Action::Verdict { snapshot, verdict } => {
+                state.session.record_verdict(snapshot, verdict);
+                if state.hint_pending && snapshot == state.current().id {
+                    state.hint_pending = false;
+                    state.hint = state.session.hint();
+                    state.hint_missing = state.hint.is_none();
+                }
+            }
+            Action::AskHint => match state.session.verdict() {
+                Some(_) => {
+                    state.hint = state.session.hint();
+                    state.hint_missing = state.hint.is_none();
+                }
+                None => state.hint_pending = true,
+            },
+            Action::Solve => {
+                state.session.start_replay();
+                state.hint = None;
+            }
+            Action::AutoComplete => {
+                if let Some(finish) = finishing_moves(&state.current().position) {
+                    state.session.replay = Some(Replay::new(Rc::new(finish)));
+                }
+            }
+            Action::ReplayPlay => match state.session.replay.as_mut() {
+                Some(replay) => replay.playing = true,
+                None => {
+                    state.session.start_replay();
+                }
+            },
+            Action::ReplayPause => {
+                if let Some(replay) = state.session.replay.as_mut() {
+                    replay.playing = false;
+                }
+            }
+            Action::ReplayStep => {
+                let Some(mut replay) = state.session.replay.clone() else { return self };
+                let Some(mv) = replay.next_move() else {
+                    replay.playing = false;
+                    state.session.replay = Some(replay);
+                    return Rc::new(state);
+                };
+                match state.current().position.play(mv) {
+                    Ok(position) => {
+                        state.session.advance(position, &[mv]);
+                        state.after_change();
+                        replay.next += 1;
+                        replay.playing &= !replay.is_finished();
+                        state.session.replay = Some(replay);
+                    }
+                    Err(error) => {
+                        state.session.replay = None;
+                        state.refusal = Some(format!("the replay stopped: {}", error.reason));
+                    }
+                }
+            }
+        }
+        Rc::new(state)
+    }
+}
