@@ -84,6 +84,9 @@ pub struct Session<G, P: Table> {
     /// The first snapshot ids of games already counted as played / won.
     counted_played: Option<u64>,
     counted_won: Option<u64>,
+    /// The first snapshot id of a game the solver played for the player: winning it is not
+    /// the player's win.
+    assisted: Option<u64>,
 }
 
 impl<G: Clone + PartialEq, P: Table> Session<G, P> {
@@ -99,6 +102,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
             stats,
             counted_played: None,
             counted_won: None,
+            assisted: None,
         };
         let first = session.snapshot(game.clone(), start, Vec::new());
         session.timeline.push(first);
@@ -229,10 +233,19 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         }
         if won && self.counted_won != Some(start_id) {
             self.counted_won = Some(start_id);
+            if self.assisted == Some(start_id) {
+                self.stats.streak = 0;
+                return;
+            }
             self.stats.won += 1;
             self.stats.streak += 1;
             self.stats.best_streak = self.stats.best_streak.max(self.stats.streak);
         }
+    }
+
+    /// Whether the solver has played for the player in the current game.
+    pub fn is_assisted(&self) -> bool {
+        self.assisted.is_some() && self.assisted == Some(self.timeline[self.game_start()].id)
     }
 
     pub fn record_verdict(&mut self, snapshot: u64, verdict: Verdict<P::Move>) {
@@ -289,11 +302,13 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         None
     }
 
-    /// Starts replaying the solver's line from the current position, if it has one.
+    /// Starts replaying the solver's line from the current position, if it has one. A game
+    /// the solver finishes is not counted as won.
     pub fn start_replay(&mut self) -> bool {
         match self.verdict() {
             Some(Verdict::Winnable(moves)) => {
                 self.replay = Some(Replay::new(moves.clone()));
+                self.assisted = Some(self.timeline[self.game_start()].id);
                 true
             }
             _ => false,
@@ -397,12 +412,15 @@ mod tests {
         s.record_verdict(id, Verdict::Winnable(Rc::new(vec![1, 1, 1])));
         assert_eq!(s.hint(), Some(1));
         assert!(s.start_replay());
-        for _ in 0..2 {
+        for _ in 0..3 {
             play(&mut s, 1);
             s.replay.as_mut().unwrap().next += 1;
         }
+        assert!(s.current().position.is_won());
+        assert_eq!((s.stats.played, s.stats.won), (1, 0), "a game the solver finished is no win");
+        assert!(s.is_assisted());
         s.undo();
         let replay = s.replay.as_ref().unwrap();
-        assert_eq!((replay.next, replay.playing), (1, false), "undo steps the replay back and pauses it");
+        assert_eq!((replay.next, replay.playing), (2, false), "undo steps the replay back and pauses it");
     }
 }

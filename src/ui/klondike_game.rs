@@ -282,7 +282,12 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
     };
 
     let status = if won {
-        html! { <span data-testid="won">{format!("You won in {} moves!", current.moves.len())}</span> }
+        let text = if state.session.is_assisted() {
+            format!("Won in {} moves, the last of them played by the solver.", current.moves.len())
+        } else {
+            format!("You won in {} moves!", current.moves.len())
+        };
+        html! { <span data-testid="won">{text}</span> }
     } else if let Some(reason) = &state.refusal {
         html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
     } else {

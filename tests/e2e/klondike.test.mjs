@@ -186,3 +186,27 @@ test('a custom deck: a bad paste names the problem and keeps the game; a good on
   assert.deepEqual((await pileCards(page, 'tableau-1')), [cards[51]]);
   await page.close();
 });
+
+test('a deal that cannot be won is reported at once', async () => {
+  // Seed 340 (draw 1) is proven unwinnable by the solver in milliseconds.
+  const page = await freshPage('#/klondike/340?draw=1');
+  await page.getByTestId('unwinnable').waitFor({ timeout: 60000 });
+  assert.match(await page.getByTestId('unwinnable').innerText(), /cannot be won/);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByText('No hint').waitFor();
+  await page.close();
+});
+
+test('double-click sends a card home, and D draws from the keyboard', async () => {
+  const page = await freshPage('#/klondike/1?draw=1');
+  // Deal 1 opens with the ace of diamonds on column 4.
+  await page.locator('[data-pile="tableau-4"] [data-card="AD"]').dblclick();
+  assert.deepEqual(await pileCards(page, 'foundation-2'), ['AD']);
+  assert.notEqual((await pileCards(page, 'tableau-4')).slice(-1)[0], 'back', 'the card below turned up');
+  await page.keyboard.press('d');
+  assert.equal((await pileCards(page, 'waste')).length, 1);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await pileCards(page, 'foundation-2'), []);
+  await page.close();
+});
