@@ -53,7 +53,7 @@ pub struct EvaluationListProps {
 #[component]
 pub fn EvaluationList(props: &EvaluationListProps) -> Html {
     let mut moves = props.moves.clone();
-    moves.sort_by(|a, b| b.value.cmp(&a.value));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value));
     html! {
         <div class="move-evaluations">
             <p>{format!("Every move for {}, with perfect play afterwards:", props.mover)}</p>
