@@ -184,6 +184,44 @@ pub fn decode_bytes(code: &str) -> Result<Vec<u8>, LinkError> {
     Ok(bytes)
 }
 
+/// Why a versioned position code (Tic-Tac-Toe, Fox and Hounds) does not open a position; `E`
+/// says what is wrong with a position that decodes but breaks the game's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionCodeError<E: std::error::Error + 'static> {
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    #[error("the position code `{code}` holds {found} bytes, not {expected}")]
+    WrongLength { code: String, found: usize, expected: usize },
+    #[error(
+        "the position code `{code}` has version {version}, which this version of Deckhand does not know"
+    )]
+    UnknownVersion { code: String, version: u8 },
+    #[error("the position code `{code}` is out of range")]
+    OutOfRange { code: String },
+    #[error(transparent)]
+    Position(E),
+}
+
+/// The `N` payload bytes of a position code whose first byte must be `version`.
+pub fn decode_position_code<const N: usize, E: std::error::Error + 'static>(
+    code: &str,
+    version: u8,
+) -> Result<[u8; N], PositionCodeError<E>> {
+    let bytes = decode_bytes(code)?;
+    let Some((&found_version, payload)) = bytes.split_first().filter(|(_, payload)| payload.len() == N)
+    else {
+        return Err(PositionCodeError::WrongLength {
+            code: code.to_string(),
+            found: bytes.len(),
+            expected: N + 1,
+        });
+    };
+    if found_version != version {
+        return Err(PositionCodeError::UnknownVersion { code: code.to_string(), version: found_version });
+    }
+    Ok(payload.try_into().expect("the length was checked"))
+}
+
 /// A page of the app, as named by the hash part of its URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {

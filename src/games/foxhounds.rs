@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::search::retrograde::{self, Solution};
 use crate::search::twoplayer::{Game, Value};
 use crate::search::UnknownReason;
-use crate::share::{decode_bytes, encode_bytes, LinkError};
+use crate::share::{decode_position_code, encode_bytes, PositionCodeError};
 
 /// The two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -363,13 +363,7 @@ impl Position {
 
     /// Reads a link code, explaining what is wrong with a bad one.
     pub fn from_code(code: &str) -> Result<Position, CodeError> {
-        let bytes = decode_bytes(code)?;
-        let [version, fox, h0, h1, h2, h3] = bytes[..] else {
-            return Err(CodeError::WrongLength { code: code.to_string(), found: bytes.len() });
-        };
-        if version != CODE_VERSION {
-            return Err(CodeError::UnknownVersion { code: code.to_string(), version });
-        }
+        let [fox, h0, h1, h2, h3] = decode_position_code(code, CODE_VERSION)?;
         if fox >= 64 {
             return Err(CodeError::OutOfRange { code: code.to_string() });
         }
@@ -378,7 +372,7 @@ impl Position {
             hounds: squares(u32::from_le_bytes([h0, h1, h2, h3])).collect(),
             to_move: if fox & 32 == 0 { Side::Fox } else { Side::Hounds },
         };
-        Ok(setup.try_into()?)
+        setup.try_into().map_err(CodeError::Position)
     }
 }
 
@@ -494,21 +488,7 @@ impl TryFrom<Setup> for Position {
 }
 
 /// Why a link code does not open a position.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum CodeError {
-    #[error(transparent)]
-    Link(#[from] LinkError),
-    #[error("the position code `{code}` holds {found} bytes, not 6")]
-    WrongLength { code: String, found: usize },
-    #[error(
-        "the position code `{code}` has version {version}, which this version of Deckhand does not know"
-    )]
-    UnknownVersion { code: String, version: u8 },
-    #[error("the position code `{code}` is out of range")]
-    OutOfRange { code: String },
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
+pub type CodeError = PositionCodeError<PositionError>;
 
 /// When the fox has won, besides the hounds having no move. Deckhand plays
 /// [`FoxGoal::HoundsRow`]; the others exist to compare published figures.

@@ -25,7 +25,7 @@ use thiserror::Error;
 use crate::search::retrograde::{self, Solution};
 use crate::search::twoplayer::{Game, Value};
 use crate::search::UnknownReason;
-use crate::share::{decode_bytes, encode_bytes, LinkError};
+use crate::share::{decode_position_code, encode_bytes, PositionCodeError};
 
 /// The two players; X moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -244,13 +244,7 @@ impl Position {
 
     /// Reads a link code, explaining what is wrong with a bad one.
     pub fn from_code(code: &str) -> Result<Position, CodeError> {
-        let bytes = decode_bytes(code)?;
-        let [version, high, low] = bytes[..] else {
-            return Err(CodeError::WrongLength { code: code.to_string(), found: bytes.len() });
-        };
-        if version != CODE_VERSION {
-            return Err(CodeError::UnknownVersion { code: code.to_string(), version });
-        }
+        let [high, low] = decode_position_code(code, CODE_VERSION)?;
         let mut number = u16::from_be_bytes([high, low]);
         if number >= 19683 {
             return Err(CodeError::OutOfRange { code: code.to_string() });
@@ -264,7 +258,7 @@ impl Position {
             };
             number /= 3;
         }
-        Ok(Setup { cells }.try_into()?)
+        Setup { cells }.try_into().map_err(CodeError::Position)
     }
 }
 
@@ -403,21 +397,7 @@ impl FromStr for Position {
 }
 
 /// Why a link code does not open a position.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum CodeError {
-    #[error(transparent)]
-    Link(#[from] LinkError),
-    #[error("the position code `{code}` holds {found} bytes, not 3")]
-    WrongLength { code: String, found: usize },
-    #[error(
-        "the position code `{code}` has version {version}, which this version of Deckhand does not know"
-    )]
-    UnknownVersion { code: String, version: u8 },
-    #[error("the position code `{code}` is out of range")]
-    OutOfRange { code: String },
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
+pub type CodeError = PositionCodeError<PositionError>;
 
 /// The game, for the solvers in [`crate::search`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

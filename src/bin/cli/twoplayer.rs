@@ -136,7 +136,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// `foxhounds solve [--fox SQUARE] [--hounds-first] [--goal G] [--json]`,
-/// `foxhounds evaluate CODE [--goal G]`
+/// `foxhounds evaluate [CODE] [--fox SQUARE] [--hounds-first] [--goal G]` (the start when no code)
 pub fn foxhounds(arguments: &[&str]) -> Result<String, Failure> {
     let (command, rest) =
         arguments.split_first().ok_or_else(|| Failure::usage("`foxhounds` needs a command"))?;
@@ -173,8 +173,11 @@ pub fn foxhounds(arguments: &[&str]) -> Result<String, Failure> {
                 line.join(" ")
             ))
         }
-        ("evaluate", [code]) => {
-            let position = FoxPosition::from_code(code).map_err(Failure::input)?;
+        ("evaluate", rest) if rest.len() <= 1 => {
+            let position = match rest.first() {
+                Some(code) => FoxPosition::from_code(code).map_err(Failure::input)?,
+                None => options.start,
+            };
             let solution =
                 foxhounds::solve(options.game, position).map_err(|r| Failure::input(format!("{r:?}")))?;
             let mut output = format!(
