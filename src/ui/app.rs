@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use super::foxhounds_page::FoxHoundsPage;
 use super::freecell_game::{moves_from_link, FreeCellGame};
+use super::freecell_state::Origin;
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
 use super::pyramid_game::PyramidGame;
@@ -42,17 +43,20 @@ fn LinkProblem(props: &LinkProblemProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 struct FreeCellPageProps {
-    deal: Option<DealNumber>,
+    /// The deal or position the link names; none for a random deal.
+    origin: Option<Origin>,
     moves: Option<String>,
     navigator: Navigator,
 }
 
-/// Opens a deal (a random one when the link names none) with the link's moves, if any.
+/// Opens a deal or position (a random deal when the link names none) with the link's moves.
 #[component]
 fn FreeCellPage(props: &FreeCellPageProps) -> Html {
-    let deal = use_memo(props.deal, |deal| deal.unwrap_or_else(random_deal));
-    let link_moves = use_memo((*deal, props.moves.clone()), |(deal, moves)| {
-        moves.as_ref().map(|code| moves_from_link(*deal, code).map(Rc::new))
+    let origin = use_memo(props.origin.clone(), |origin| {
+        origin.clone().unwrap_or_else(|| Origin::Deal(random_deal()))
+    });
+    let link_moves = use_memo(((*origin).clone(), props.moves.clone()), |(origin, moves)| {
+        moves.as_ref().map(|code| moves_from_link(&origin.position(), code).map(Rc::new))
     });
     let moves = match &*link_moves {
         Some(Ok(moves)) => Some(moves.clone()),
@@ -79,7 +83,7 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
     html! {
         <>
             if let Some(error) = problem { <LinkProblem error={error} /> }
-            <FreeCellGame deal={*deal} link_moves={moves} navigator={props.navigator.clone()} />
+            <FreeCellGame origin={(*origin).clone()} link_moves={moves} navigator={props.navigator.clone()} />
         </>
     }
 }
@@ -111,7 +115,7 @@ pub fn App() -> Html {
     let route = parsed.unwrap_or_else(|_| fallback_route(&hash));
     let page = match route {
         Route::FreeCell { deal, moves } => {
-            html! { <FreeCellPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
+            html! { <FreeCellPage origin={deal.map(Origin::Deal)} moves={moves} navigator={navigator.clone()} /> }
         }
         Route::TicTacToe { position } => {
             html! { <TicTacToePage position={position} navigator={navigator.clone()} /> }

@@ -4,6 +4,7 @@ mod app;
 mod card;
 mod foxhounds_page;
 mod freecell_game;
+mod freecell_motion;
 mod freecell_state;
 mod freecell_table;
 mod home;
