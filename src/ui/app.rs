@@ -11,6 +11,7 @@ use super::hooks::{use_location_hash, Navigator};
 use super::pyramid_game::PyramidGame;
 use super::tictactoe_page::TicTacToePage;
 use crate::deal::{seeded_deck, DealNumber};
+use crate::games::freecell::board_code;
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
 
@@ -100,7 +101,16 @@ pub fn App() -> Html {
     // A bad link's explanation stays while the page settles on a fresh table (which replaces
     // the address); the user's next navigation clears it.
     let problem = use_state(|| None::<LinkError>);
-    let parsed = Route::parse(&hash);
+    // A board link's code is checked with the route, so a bad one is explained like any bad link.
+    let parsed = Route::parse(&hash).and_then(|route| match &route {
+        Route::FreeCellBoard { code, .. } => {
+            board_code::decode(code).map(|_| route.clone()).map_err(|error| LinkError::BadContent {
+                what: "position code".into(),
+                reason: error.to_string(),
+            })
+        }
+        _ => Ok(route),
+    });
     {
         let problem = problem.clone();
         let error = parsed.as_ref().err().cloned();
@@ -116,6 +126,10 @@ pub fn App() -> Html {
     let page = match route {
         Route::FreeCell { deal, moves } => {
             html! { <FreeCellPage origin={deal.map(Origin::Deal)} moves={moves} navigator={navigator.clone()} /> }
+        }
+        Route::FreeCellBoard { code, moves } => {
+            let origin = board_code::decode(&code).ok().map(|position| Origin::Board(Rc::new(position)));
+            html! { <FreeCellPage origin={origin} moves={moves} navigator={navigator.clone()} /> }
         }
         Route::TicTacToe { position } => {
             html! { <TicTacToePage position={position} navigator={navigator.clone()} /> }
