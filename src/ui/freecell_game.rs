@@ -100,8 +100,13 @@ fn page_url(route: &Route) -> String {
     format!("{base}{route}")
 }
 
+/// The pile a notation key names; named keys ("ArrowUp", "Enter") name none.
 fn pile_key(key: &str) -> Option<Pile> {
-    let c = key.chars().next()?;
+    let mut chars = key.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
     match c {
         '1'..='8' => Some(Pile::Cascade(c as u8 - b'1')),
         'a'..='d' => Some(Pile::Cell(c as u8 - b'a')),
