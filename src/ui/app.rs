@@ -98,9 +98,6 @@ fn random_deal() -> DealNumber {
 #[component]
 pub fn App() -> Html {
     let (hash, navigator) = use_location_hash();
-    // A bad link's explanation stays while the page settles on a fresh table (which replaces
-    // the address); the user's next navigation clears it.
-    let problem = use_state(|| None::<LinkError>);
     // A board link's code is checked with the route, so a bad one is explained like any bad link.
     let parsed = Route::parse(&hash).and_then(|route| match &route {
         Route::FreeCellBoard { code, .. } => {
@@ -111,17 +108,16 @@ pub fn App() -> Html {
         }
         _ => Ok(route),
     });
-    {
-        let problem = problem.clone();
-        let error = parsed.as_ref().err().cloned();
-        let replaced = navigator.was_replaced();
-        use_effect_with(hash.clone(), move |_| match error {
-            Some(error) => problem.set(Some(error)),
-            None if !replaced => problem.set(None),
-            None => {}
-        });
+    // A bad link's explanation stays while the page settles on a fresh table (which replaces
+    // the address); the user's next navigation clears it. Kept as the bad address renders, not
+    // in an effect: the page's settling re-renders before that render's effects would run.
+    let problem = use_mut_ref(|| None::<LinkError>);
+    match &parsed {
+        Err(error) => *problem.borrow_mut() = Some(error.clone()),
+        Ok(_) if !navigator.was_replaced() => *problem.borrow_mut() = None,
+        Ok(_) => {}
     }
-    let shown = parsed.as_ref().err().cloned().or_else(|| (*problem).clone());
+    let shown = problem.borrow().clone();
     let route = parsed.unwrap_or_else(|_| fallback_route(&hash));
     let page = match route {
         Route::FreeCell { deal, moves } => {
