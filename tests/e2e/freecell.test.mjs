@@ -332,6 +332,72 @@ test('a move travels and ends in place; reduced motion moves at once', async () 
   await page.close();
 });
 
+/** The shift each card starts its journey from, once some card travels: { TC: [dx, dy], ... }. */
+async function journeys(page) {
+  const handle = await page.waitForFunction(() => {
+    const shifts = {};
+    for (const animation of document.getAnimations()) {
+      const card = animation.effect?.target?.dataset?.card;
+      const match = /translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\)/.exec(animation.effect.getKeyframes()[0].transform);
+      if (card && match) shifts[card] = [Number(match[1]), Number(match[2]), animation.effect.getTiming().delay];
+    }
+    return Object.keys(shifts).length > 0 && shifts;
+  });
+  return handle.jsonValue();
+}
+
+test('cards travel from where they were: a run as one group, a drop from the drop point, autoplay one after another', async () => {
+  const page = await freshPage(`#/freecell/1?moves=${DEAL_1_PREFIX}`);
+  // Slow the animations tenfold, so the test sees each journey however loaded the machine is.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
+  const run = (await pileCards(page, 'cascade-7')).slice(-2);
+  await page.keyboard.press('7');
+  await page.keyboard.press('1');
+  const moved = await journeys(page);
+  assert.deepEqual(Object.keys(moved).sort(), [...run].sort());
+  // Both cards of the run set off together from the same shift (cascade 7 is right of 1).
+  assert.deepEqual(moved[run[0]], moved[run[1]]);
+  assert.ok(moved[run[0]][0] > 100, JSON.stringify(moved));
+  await animationsDone(page);
+
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // Dragged to a free cell, a card starts from where it was let go (over the free cell), not
+  // from its cascade far below.
+  const fresh = await freshPage('#/freecell/1');
+  const slow = await fresh.context().newCDPSession(fresh);
+  await slow.send('Animation.enable');
+  await slow.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
+  await drag(fresh, fresh.locator('[data-pile="cascade-8"] [data-card="TC"]'), fresh.locator('[data-pile="freecell-1"]'));
+  const dropped = await journeys(fresh);
+  const [dx, dy] = dropped.TC;
+  const height = await fresh.locator('[data-card="TC"]').evaluate((c) => c.getBoundingClientRect().height);
+  assert.ok(Math.hypot(dx, dy) < height, JSON.stringify({ dropped, height }));
+  await animationsDone(fresh);
+  assert.deepEqual(await pileCards(fresh, 'freecell-1'), ['TC']);
+  // Taken back by Undo, it travels the whole way home to cascade 8.
+  await fresh.getByRole('button', { name: 'Undo' }).click();
+  const back = await journeys(fresh);
+  assert.ok(Math.hypot(...back.TC.slice(0, 2)) > 2 * height, JSON.stringify({ back, height }));
+  await animationsDone(fresh);
+  assert.deepEqual(await pileCards(fresh, 'cascade-8'), '5H 3H 3C 7S 7D TC'.split(' '));
+
+  // Autoplay's cards set off one after another: 6b uncovers the aces of cascade 6, which go home.
+  await typeMoves(fresh, '6a');
+  await animationsDone(fresh);
+  await typeMoves(fresh, '6b');
+  const autoplayed = await journeys(fresh);
+  const delays = Object.values(autoplayed).map(([, , delay]) => delay).sort((a, b) => a - b);
+  assert.ok(delays.length >= 2 && delays[0] === 0, JSON.stringify(autoplayed));
+  assert.deepEqual(new Set(delays).size, delays.length, 'each move sets off at its own time');
+  assert.ok(Object.keys(autoplayed).some((card) => card.startsWith('A')), JSON.stringify(autoplayed));
+  assert.deepEqual(fresh.errors, []);
+  await fresh.close();
+});
+
 test('rapid undo and redo during the animations leave the right table', async () => {
   const page = await freshPage('#/freecell/1');
   await page.getByRole('combobox', { name: 'Autoplay' }).selectOption('off');
