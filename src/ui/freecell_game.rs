@@ -512,8 +512,8 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             if let Some(draft) = (*position_draft).clone() {
                 <div class="position-import">
                     <label for="position-text">{"A position in board text: one line per cascade, top card \
-                        first (an empty cascade is a line with only `:`), and optional `Freecells:` and \
-                        `Foundations:` lines"}</label>
+                        first (a line holding only \":\" is an empty cascade), and optional \"Freecells:\" \
+                        and \"Foundations:\" lines (\"-\" is an empty free cell, \"H-5\" five hearts home)"}</label>
                     <textarea id="position-text" ref={position_text} rows="11" spellcheck="false"
                         aria-label="Position text" value={draft} />
                     <p>
