@@ -170,7 +170,7 @@ fn describe(position: &Position, pile: Pile, focus: Option<Focus>, selection: Op
             Some(card) => format!("free cell {}, the {}", (b'a' + i) as char, card.name()),
         },
         Pile::Foundation(i) => {
-            let suit = Suit::ALL[usize::from(i)];
+            let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
             match position.foundation_top(suit) {
                 None => format!("foundation of {}, empty", suit.name()),
                 Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
