@@ -4,14 +4,16 @@ use yew_agent::worker::WorkerProvider;
 use std::rc::Rc;
 
 use super::foxhounds_page::FoxHoundsPage;
-use super::freecell_game::{moves_from_link, FreeCellGame};
+use super::freecell_game::{moves_from_link, random_deal, FreeCellGame, SavedGame as SavedFreeCell};
+use super::freecell_state::Origin;
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
 use super::klondike_game::{random_seed, seeded_deal, KlondikeGame, SavedGame};
 use super::klondike_state::KlondikeDeal;
 use super::pyramid_game::PyramidGame;
 use super::tictactoe_page::TicTacToePage;
-use crate::deal::{seeded_deck, DealNumber};
+use crate::deal::seeded_deck;
+use crate::games::freecell::board_code;
 use crate::games::klondike::{self, Draw};
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
@@ -46,17 +48,25 @@ fn LinkProblem(props: &LinkProblemProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 struct FreeCellPageProps {
-    deal: Option<DealNumber>,
+    /// The deal or position the link names; none for a random deal.
+    origin: Option<Origin>,
     moves: Option<String>,
     navigator: Navigator,
 }
 
-/// Opens a deal (a random one when the link names none) with the link's moves, if any.
+/// Opens a deal or position (the saved game, or a random deal, when the link names none) with
+/// the link's moves.
 #[component]
 fn FreeCellPage(props: &FreeCellPageProps) -> Html {
-    let deal = use_memo(props.deal, |deal| deal.unwrap_or_else(random_deal));
-    let link_moves = use_memo((*deal, props.moves.clone()), |(deal, moves)| {
-        moves.as_ref().map(|code| moves_from_link(*deal, code).map(Rc::new))
+    // `#/freecell` reopens the game in progress, if any, rather than losing it to a new deal.
+    let origin = use_memo(props.origin.clone(), |origin| {
+        origin
+            .clone()
+            .or_else(|| SavedFreeCell::load().and_then(|saved| saved.origin()))
+            .unwrap_or_else(|| Origin::Deal(random_deal()))
+    });
+    let link_moves = use_memo(((*origin).clone(), props.moves.clone()), |(origin, moves)| {
+        moves.as_ref().map(|code| moves_from_link(&origin.position(), code).map(Rc::new))
     });
     let moves = match &*link_moves {
         Some(Ok(moves)) => Some(moves.clone()),
@@ -83,7 +93,7 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
     html! {
         <>
             if let Some(error) = problem { <LinkProblem error={error} /> }
-            <FreeCellGame deal={*deal} link_moves={moves} navigator={props.navigator.clone()} />
+            <FreeCellGame origin={(*origin).clone()} link_moves={moves} navigator={props.navigator.clone()} />
         </>
     }
 }
@@ -142,34 +152,38 @@ fn KlondikePage(props: &KlondikePageProps) -> Html {
     }
 }
 
-fn random_deal() -> DealNumber {
-    let number = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
-    DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
-}
-
 /// The app: hash routing over the game pages, all sharing one solver worker.
 #[component]
 pub fn App() -> Html {
     let (hash, navigator) = use_location_hash();
+    // A board link's code is checked with the route, so a bad one is explained like any bad link.
+    let parsed = Route::parse(&hash).and_then(|route| match &route {
+        Route::FreeCellBoard { code, .. } => {
+            board_code::decode(code).map(|_| route.clone()).map_err(|error| LinkError::BadContent {
+                what: "position code".into(),
+                reason: error.to_string(),
+            })
+        }
+        _ => Ok(route),
+    });
     // A bad link's explanation stays while the page settles on a fresh table (which replaces
-    // the address); the user's next navigation clears it.
-    let problem = use_state(|| None::<LinkError>);
-    let parsed = Route::parse(&hash);
-    {
-        let problem = problem.clone();
-        let error = parsed.as_ref().err().cloned();
-        let replaced = navigator.was_replaced();
-        use_effect_with(hash.clone(), move |_| match error {
-            Some(error) => problem.set(Some(error)),
-            None if !replaced => problem.set(None),
-            None => {}
-        });
+    // the address); the user's next navigation clears it. Kept as the bad address renders, not
+    // in an effect: the page's settling re-renders before that render's effects would run.
+    let problem = use_mut_ref(|| None::<LinkError>);
+    match &parsed {
+        Err(error) => *problem.borrow_mut() = Some(error.clone()),
+        Ok(_) if !navigator.was_replaced() => *problem.borrow_mut() = None,
+        Ok(_) => {}
     }
-    let shown = parsed.as_ref().err().cloned().or_else(|| (*problem).clone());
+    let shown = problem.borrow().clone();
     let route = parsed.unwrap_or_else(|_| fallback_route(&hash));
     let page = match route {
         Route::FreeCell { deal, moves } => {
-            html! { <FreeCellPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
+            html! { <FreeCellPage origin={deal.map(Origin::Deal)} moves={moves} navigator={navigator.clone()} /> }
+        }
+        Route::FreeCellBoard { code, moves } => {
+            let origin = board_code::decode(&code).ok().map(|position| Origin::Board(Rc::new(position)));
+            html! { <FreeCellPage origin={origin} moves={moves} navigator={navigator.clone()} /> }
         }
         Route::TicTacToe { position } => {
             html! { <TicTacToePage position={position} navigator={navigator.clone()} /> }

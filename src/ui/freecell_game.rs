@@ -4,11 +4,14 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::freecell_state::{Action, FreeCellState, Pile, Selection, Stats, Verdict};
-use super::freecell_table::FreeCellTable;
+use super::browser::{copy_text, load, page_url, save};
+use super::freecell_state::{
+    travelling_cards, Action, FreeCellState, Origin, Pile, Selection, Snapshot, Stats, Verdict,
+};
+use super::freecell_table::{FreeCellTable, Motion};
 use super::hooks::{use_interval, use_solver, Navigator, SolverState};
 use crate::deal::DealNumber;
-use crate::games::freecell::{Autoplay, Move, Notation, Position, Source, Target};
+use crate::games::freecell::{board_code, Autoplay, Move, Notation, Position, Source, Target};
 use crate::protocol::{Answer, SolveMode, Task};
 use crate::search::Outcome;
 use crate::share::Route;
@@ -16,30 +19,43 @@ use crate::share::Route;
 const STATS_KEY: &str = "deckhand.freecell.stats";
 const GAME_KEY: &str = "deckhand.freecell.game";
 
-/// The game in progress as saved in localStorage.
+/// The game in progress as saved in localStorage: its deal, or the board code of its starting
+/// position, and its moves.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct SavedGame {
-    deal: u64,
+pub struct SavedGame {
+    #[serde(default)]
+    deal: Option<u64>,
+    #[serde(default)]
+    board: Option<String>,
     moves: Vec<Move>,
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
+impl SavedGame {
+    fn of(snapshot: &Snapshot) -> SavedGame {
+        let (deal, board) = match &snapshot.origin {
+            Origin::Deal(deal) => (Some(deal.get()), None),
+            Origin::Board(position) => (None, Some(board_code::encode(position))),
+        };
+        SavedGame { deal, board, moves: snapshot.moves.clone() }
+    }
 
-fn load<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_str(&storage()?.get_item(key).ok()??).ok()
-}
+    /// The game in progress, as last saved.
+    pub fn load() -> Option<SavedGame> {
+        load(GAME_KEY)
+    }
 
-fn save<T: serde::Serialize>(key: &str, value: &T) {
-    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(value)) {
-        let _ = storage.set_item(key, &text);
+    pub fn origin(&self) -> Option<Origin> {
+        match (self.deal, &self.board) {
+            (Some(deal), None) => DealNumber::new(deal).ok().map(Origin::Deal),
+            (None, Some(code)) => board_code::decode(code).ok().map(|p| Origin::Board(Rc::new(p))),
+            _ => None,
+        }
     }
 }
 
-/// Moves of a link (`moves=8a.81.3h`, standard notation joined by dots) replayed from the deal.
-pub fn moves_from_link(deal: DealNumber, code: &str) -> Result<Vec<Move>, String> {
-    let mut position = Position::deal(deal);
+/// Moves of a link (`moves=8a.81.3h`, standard notation joined by dots) replayed from `start`.
+pub fn moves_from_link(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+    let mut position = start.clone();
     let mut moves = Vec::new();
     for (index, word) in code.split('.').filter(|w| !w.is_empty()).enumerate() {
         let notation: Notation =
@@ -53,8 +69,8 @@ pub fn moves_from_link(deal: DealNumber, code: &str) -> Result<Vec<Move>, String
     Ok(moves)
 }
 
-fn moves_for_link(deal: DealNumber, moves: &[Move]) -> String {
-    let mut position = Position::deal(deal);
+fn moves_for_link(start: &Position, moves: &[Move]) -> String {
+    let mut position = start.clone();
     let mut words = Vec::new();
     for &mv in moves {
         words.push(Notation::of(&position, mv).to_string());
@@ -68,16 +84,13 @@ pub fn random_deal() -> DealNumber {
     DealNumber::new(number.min(1_000_000)).expect("1..=1,000,000 is in range")
 }
 
-fn page_url(route: &Route) -> String {
-    let location = web_sys::window().map(|w| w.location());
-    let base = location
-        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
-        .unwrap_or_default();
-    format!("{base}{route}")
-}
-
+/// The pile a notation key names; named keys ("ArrowUp", "Enter") name none.
 fn pile_key(key: &str) -> Option<Pile> {
-    let c = key.chars().next()?;
+    let mut chars = key.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
     match c {
         '1'..='8' => Some(Pile::Cascade(c as u8 - b'1')),
         'a'..='d' => Some(Pile::Cell(c as u8 - b'a')),
@@ -88,7 +101,8 @@ fn pile_key(key: &str) -> Option<Pile> {
 
 #[derive(Properties, PartialEq)]
 pub struct FreeCellGameProps {
-    pub deal: DealNumber,
+    /// The deal or position the address names.
+    pub origin: Origin,
     /// Moves from the link, already checked.
     #[prop_or_default]
     pub link_moves: Option<Rc<Vec<Move>>>,
@@ -99,18 +113,18 @@ pub struct FreeCellGameProps {
 #[component]
 pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     let state = {
-        let deal = props.deal;
+        let origin = props.origin.clone();
         let link_moves = props.link_moves.clone();
         use_reducer(move || {
             let stats = load::<Stats>(STATS_KEY).unwrap_or_default();
             let moves = match link_moves {
                 Some(moves) => (*moves).clone(),
                 None => load::<SavedGame>(GAME_KEY)
-                    .filter(|saved| saved.deal == deal.get())
+                    .filter(|saved| saved.origin().as_ref() == Some(&origin))
                     .map(|saved| saved.moves)
                     .unwrap_or_default(),
             };
-            FreeCellState::new(deal, &moves, stats)
+            FreeCellState::new(origin, &moves, stats)
         })
     };
     let solver = use_solver();
@@ -122,26 +136,42 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
 
     let current = state.current().clone();
 
-    // A deal asked for by the address (link, deal box, back button) becomes an undoable new game.
+    // A deal or position asked for by the address (link, deal box, back button) becomes an
+    // undoable new game.
     {
         let dispatch = state.dispatcher();
-        let current_deal = current.deal;
-        use_effect_with(props.deal, move |deal| {
-            if *deal != current_deal {
-                dispatch.dispatch(Action::NewGame(*deal));
+        let current_origin = current.origin.clone();
+        use_effect_with(props.origin.clone(), move |origin| {
+            if *origin != current_origin {
+                dispatch.dispatch(Action::NewGame(origin.clone()));
             }
         });
     }
-    // The address always names the deal on the table.
+    // The address always names the deal or starting position on the table.
     {
         let navigator = props.navigator.clone();
-        use_effect_with(current.deal, move |deal| {
-            navigator.replace(&Route::FreeCell { deal: Some(*deal), moves: None });
+        use_effect_with(current.origin.clone(), move |origin| {
+            navigator.replace(&origin.route(None));
         });
     }
+    // The cards that travel since the last position shown (decoration only: the table's
+    // animation reads it, never the game).
+    let motion = {
+        let shown = use_mut_ref(|| None::<(Snapshot, Rc<Motion>)>);
+        let mut shown = shown.borrow_mut();
+        match &*shown {
+            Some((snapshot, motion)) if snapshot.id == current.id => motion.clone(),
+            previous => {
+                let groups = previous.as_ref().and_then(|(from, _)| travelling_cards(from, &current));
+                let motion = Rc::new(Motion { id: current.id, groups: groups.unwrap_or_default() });
+                *shown = Some((current.clone(), motion.clone()));
+                motion
+            }
+        }
+    };
     // Persistence: the game in progress and the statistics, after every change.
     {
-        let saved = SavedGame { deal: current.deal.get(), moves: current.moves.clone() };
+        let saved = SavedGame::of(&current);
         let stats = state.stats;
         use_effect_with((current.id, stats), move |_| {
             save(GAME_KEY, &saved);
@@ -302,14 +332,14 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     };
     let on_new = {
         let dispatch = dispatch.clone();
-        Callback::from(move |_| dispatch.dispatch(Action::NewGame(random_deal())))
+        Callback::from(move |_| dispatch.dispatch(Action::NewGame(Origin::Deal(random_deal()))))
     };
     let on_deal_change = {
         let dispatch = dispatch.clone();
         Callback::from(move |event: Event| {
             let input: web_sys::HtmlInputElement = event.target_unchecked_into();
             if let Ok(deal) = input.value().parse::<DealNumber>() {
-                dispatch.dispatch(Action::NewGame(deal));
+                dispatch.dispatch(Action::NewGame(Origin::Deal(deal)));
             }
         })
     };
@@ -332,18 +362,18 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             speed_ms.set(select.value().parse().unwrap_or(400));
         })
     };
-    let share_route = Route::FreeCell { deal: Some(current.deal), moves: None };
-    let share_with_moves = Route::FreeCell {
-        deal: Some(current.deal),
-        moves: (!current.moves.is_empty()).then(|| moves_for_link(current.deal, &current.moves)),
+    // "Copy link" names what is on the table now: the deal at its start, else the position.
+    let share_route = if current.moves.is_empty() {
+        current.origin.route(None)
+    } else {
+        Origin::Board(Rc::new(current.position.clone())).route(None)
     };
+    let share_with_moves = current.origin.route(
+        (!current.moves.is_empty()).then(|| moves_for_link(&current.origin.position(), &current.moves)),
+    );
     let copy = |route: Route| {
         let url = page_url(&route);
-        Callback::from(move |_| {
-            if let Some(window) = web_sys::window() {
-                let _ = window.navigator().clipboard().write_text(&url);
-            }
-        })
+        Callback::from(move |_| copy_text(&url))
     };
     let import_text = use_node_ref();
     let on_import = {
@@ -356,9 +386,43 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         })
     };
 
+    // "Position…": open a typed position (board text), whose problems are listed all at once.
+    let position_draft = use_state(|| None::<String>);
+    let position_problems = use_state(Vec::<String>::new);
+    let position_text = use_node_ref();
+    let on_position_toggle = {
+        let position_draft = position_draft.clone();
+        let position_problems = position_problems.clone();
+        let board_text = current.position.to_string();
+        Callback::from(move |_| {
+            position_problems.set(Vec::new());
+            position_draft.set(match *position_draft {
+                Some(_) => None,
+                None => Some(board_text.clone()),
+            });
+        })
+    };
+    let on_open_position = {
+        let dispatch = dispatch.clone();
+        let position_text = position_text.clone();
+        let position_draft = position_draft.clone();
+        let position_problems = position_problems.clone();
+        Callback::from(move |_| {
+            let Some(area) = position_text.cast::<web_sys::HtmlTextAreaElement>() else { return };
+            match area.value().parse::<Position>() {
+                Ok(position) => {
+                    position_problems.set(Vec::new());
+                    position_draft.set(None);
+                    dispatch.dispatch(Action::NewGame(Origin::Board(Rc::new(position))));
+                }
+                Err(error) => position_problems.set(error.problems.iter().map(ToString::to_string).collect()),
+            }
+        })
+    };
+
     let won = current.position.is_won();
     let status = if won {
-        html! { <span data-testid="won">{format!("You won deal {} in {} moves!", current.deal, current.moves.len())}</span> }
+        html! { <span data-testid="won">{format!("You won {} in {} moves!", current.origin.describe(), current.moves.len())}</span> }
     } else if let Some(reason) = &state.refusal {
         html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
     } else {
@@ -385,6 +449,10 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         }
     };
     let hint_text = state.hint.map(|mv| mv.to_string());
+    let deal_box = match &current.origin {
+        Origin::Deal(deal) => deal.to_string(),
+        Origin::Board(_) => String::new(),
+    };
     let replay = state.replay.clone();
     let can_solve = matches!(state.verdict(), Some(Verdict::Winnable(_))) && !won;
     let _ = *clock;
@@ -392,12 +460,17 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     html! {
         <section class="game">
             <div class="toolbar">
-                <h1>{format!("FreeCell #{}", current.deal)}</h1>
+                <h1>{match &current.origin {
+                    Origin::Deal(deal) => format!("FreeCell #{deal}"),
+                    Origin::Board(_) => "FreeCell: a position".to_string(),
+                }}</h1>
                 <label>{"Deal "}
-                    <input type="number" min="1" max="8589934591" value={current.deal.to_string()}
+                    <input type="number" min="1" max="8589934591" value={deal_box}
                         aria-label="Deal number" onchange={on_deal_change} />
                 </label>
                 <button onclick={on_new}>{"New game"}</button>
+                <button onclick={on_position_toggle.clone()} aria-expanded={position_draft.is_some().to_string()}>
+                    {"Position…"}</button>
                 {button("Restart", || Action::Restart, !current.moves.is_empty())}
                 {button("Undo", || Action::Undo, state.can_undo())}
                 {button("Redo", || Action::Redo, state.can_redo())}
@@ -416,8 +489,26 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                 <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
                 <span>{format!("Won {} of {} · streak {}", state.stats.won, state.stats.played, state.stats.streak)}</span>
             </div>
+            if let Some(draft) = (*position_draft).clone() {
+                <div class="position-import">
+                    <label for="position-text">{"A position in board text: one line per cascade, top card \
+                        first (a line holding only \":\" is an empty cascade), and optional \"Freecells:\" \
+                        and \"Foundations:\" lines (\"-\" is an empty free cell, \"H-5\" five hearts home)"}</label>
+                    <textarea id="position-text" ref={position_text} rows="11" spellcheck="false"
+                        aria-label="Position text" value={draft} />
+                    <p>
+                        <button onclick={on_open_position}>{"Open position"}</button>
+                        <button onclick={on_position_toggle.clone()}>{"Cancel"}</button>
+                    </p>
+                    if !position_problems.is_empty() {
+                        <ul class="problems" role="alert" data-testid="position-problems">
+                            { for position_problems.iter().map(|problem| html! { <li>{problem}</li> }) }
+                        </ul>
+                    }
+                </div>
+            }
             <FreeCellTable position={current.position.clone()} selection={state.selection} hint={state.hint}
-                {on_attempt} {on_click} {on_send_away} />
+                motion={motion} {on_attempt} {on_click} {on_send_away} />
             <div role="status" aria-live="polite" class="status">
                 {status}
                 if let Some(text) = hint_text { <div class="hint-text" data-testid="hint">{format!("Hint: {text}.")}</div> }
@@ -446,9 +537,10 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                     <button onclick={copy(share_with_moves.clone())}>{"Copy link with moves"}</button>
                 </p>
                 <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
+                <input readonly=true aria-label="Position link" value={page_url(&share_route)} />
                 <label for="notation">{"The game so far in standard notation"}</label>
                 <textarea id="notation" readonly=true rows="3" aria-label="Game notation" value={state.notation()} />
-                <label for="import">{"Replay moves in standard notation from the deal"}</label>
+                <label for="import">{"Replay moves in standard notation from the start"}</label>
                 <textarea id="import" ref={import_text} rows="3" aria-label="Import notation" />
                 <button onclick={on_import}>{"Import and replay"}</button>
             </details>

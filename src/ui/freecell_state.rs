@@ -7,17 +7,51 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
+use crate::cards::Card;
 use crate::deal::DealNumber;
-use crate::games::freecell::{Autoplay, Move, Notation, Position, Source, Target};
+use crate::games::freecell::{board_code, Autoplay, Move, Notation, Position, Source, Target};
+use crate::share::Route;
 
-/// One point of the game's timeline: a position and every move since the deal.
+/// Where a game starts: a numbered deal, or any position (a board link, a typed position).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    Deal(DealNumber),
+    Board(Rc<Position>),
+}
+
+impl Origin {
+    pub fn position(&self) -> Position {
+        match self {
+            Origin::Deal(deal) => Position::deal(*deal),
+            Origin::Board(position) => (**position).clone(),
+        }
+    }
+
+    /// The link to this starting point, with `moves` (standard notation joined by dots).
+    pub fn route(&self, moves: Option<String>) -> Route {
+        match self {
+            Origin::Deal(deal) => Route::FreeCell { deal: Some(*deal), moves },
+            Origin::Board(position) => Route::FreeCellBoard { code: board_code::encode(position), moves },
+        }
+    }
+
+    /// "deal 164" or "this position", for messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Origin::Deal(deal) => format!("deal {deal}"),
+            Origin::Board(_) => "this position".into(),
+        }
+    }
+}
+
+/// One point of the game's timeline: a position and every move since the game's start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     /// Unique per snapshot, so solver answers can be matched to the position they were for.
     pub id: u64,
-    pub deal: DealNumber,
+    pub origin: Origin,
     pub position: Position,
-    /// Every move since the deal, autoplay moves included.
+    /// Every move since the start, autoplay moves included.
     pub moves: Vec<Move>,
 }
 
@@ -129,7 +163,8 @@ pub enum Action {
     Redo,
     /// Go back to a point of the timeline (for "undo back to the losing move").
     GoTo(usize),
-    NewGame(DealNumber),
+    /// A new game from a deal or a position.
+    NewGame(Origin),
     Restart,
     SetAutoplay(Autoplay),
     /// A solver answer for a snapshot.
@@ -144,12 +179,12 @@ pub enum Action {
     ReplayPause,
     /// Play the replay's next move.
     ReplayStep,
-    /// Replay moves given in standard notation from the deal (import); errors are reported.
+    /// Replay moves given in standard notation from the start (import); errors are reported.
     Import(String),
 }
 
 impl FreeCellState {
-    pub fn new(deal: DealNumber, moves: &[Move], stats: Stats) -> FreeCellState {
+    pub fn new(origin: Origin, moves: &[Move], stats: Stats) -> FreeCellState {
         let mut state = FreeCellState {
             timeline: Vec::new(),
             cursor: 0,
@@ -165,10 +200,10 @@ impl FreeCellState {
             counted_played: None,
             counted_won: None,
         };
-        let start = state.snapshot(deal, Position::deal(deal), Vec::new());
+        let start = state.snapshot(origin.clone(), origin.position(), Vec::new());
         state.timeline.push(start);
         // Restore moves that still replay through the rules; stop at the first that does not.
-        let mut position = Position::deal(deal);
+        let mut position = origin.position();
         let mut played = Vec::new();
         for &mv in moves {
             match position.clone().play(mv) {
@@ -180,7 +215,7 @@ impl FreeCellState {
             }
         }
         if !played.is_empty() {
-            let restored = state.snapshot(deal, position, played);
+            let restored = state.snapshot(origin, position, played);
             state.timeline.push(restored);
             state.cursor = 1;
             state.counted_played = Some(state.timeline[0].id);
@@ -188,10 +223,10 @@ impl FreeCellState {
         state
     }
 
-    fn snapshot(&mut self, deal: DealNumber, position: Position, moves: Vec<Move>) -> Snapshot {
+    fn snapshot(&mut self, origin: Origin, position: Position, moves: Vec<Move>) -> Snapshot {
         let id = self.next_id;
         self.next_id += 1;
-        Snapshot { id, deal, position, moves }
+        Snapshot { id, origin, position, moves }
     }
 
     pub fn current(&self) -> &Snapshot {
@@ -210,12 +245,12 @@ impl FreeCellState {
         self.cursor + 1 < self.timeline.len()
     }
 
-    /// Index in the timeline where the current game (deal) starts.
+    /// Index in the timeline where the current game starts.
     fn game_start(&self) -> usize {
         let current = self.current();
         let mut start = self.cursor;
         while start > 0
-            && self.timeline[start - 1].deal == current.deal
+            && self.timeline[start - 1].origin == current.origin
             && self.timeline[start - 1].moves.len() < self.timeline[start].moves.len()
         {
             start -= 1;
@@ -269,7 +304,7 @@ impl FreeCellState {
     /// The game so far in standard notation.
     pub fn notation(&self) -> String {
         let current = self.current();
-        let mut position = Position::deal(current.deal);
+        let mut position = current.origin.position();
         let mut words = Vec::with_capacity(current.moves.len());
         for &mv in &current.moves {
             words.push(Notation::of(&position, mv).to_string());
@@ -279,9 +314,9 @@ impl FreeCellState {
     }
 
     /// Pushes a new point on the timeline, dropping any redo branch.
-    fn push(&mut self, position: Position, moves: Vec<Move>, deal: DealNumber) {
+    fn push(&mut self, position: Position, moves: Vec<Move>, origin: Origin) {
         self.timeline.truncate(self.cursor + 1);
-        let snapshot = self.snapshot(deal, position, moves);
+        let snapshot = self.snapshot(origin, position, moves);
         self.timeline.push(snapshot);
         self.cursor += 1;
         self.selection = None;
@@ -315,8 +350,8 @@ impl FreeCellState {
         if autoplay {
             moves.extend(position.autoplay(self.autoplay));
         }
-        let deal = current.deal;
-        self.push(position, moves, deal);
+        let origin = current.origin.clone();
+        self.push(position, moves, origin);
         Ok(())
     }
 
@@ -459,19 +494,19 @@ impl Reducible for FreeCellState {
                     state.hint = None;
                 }
             }
-            Action::NewGame(deal) => {
+            Action::NewGame(origin) => {
                 // A game given up counts as lost: the streak ends.
                 let current = state.current();
                 if !current.moves.is_empty() && !current.position.is_won() {
                     state.stats.streak = 0;
                 }
                 state.replay = None;
-                state.push(Position::deal(deal), Vec::new(), deal);
+                state.push(origin.position(), Vec::new(), origin);
             }
             Action::Restart => {
-                let deal = state.current().deal;
+                let origin = state.current().origin.clone();
                 state.replay = None;
-                state.push(Position::deal(deal), Vec::new(), deal);
+                state.push(origin.position(), Vec::new(), origin);
             }
             Action::SetAutoplay(mode) => {
                 state.autoplay = mode;
@@ -482,8 +517,8 @@ impl Reducible for FreeCellState {
                 if !extra.is_empty() {
                     let mut moves = current.moves.clone();
                     moves.extend(extra);
-                    let deal = current.deal;
-                    state.push(position, moves, deal);
+                    let origin = current.origin.clone();
+                    state.push(position, moves, origin);
                 }
             }
             Action::Verdict { snapshot, verdict } => {
@@ -545,8 +580,8 @@ impl Reducible for FreeCellState {
                 }
             }
             Action::Import(text) => {
-                let deal = state.current().deal;
-                let mut position = Position::deal(deal);
+                let origin = state.current().origin.clone();
+                let mut position = origin.position();
                 let mut moves = Vec::new();
                 for (index, word) in text.split_whitespace().enumerate() {
                     let parsed = word
@@ -565,12 +600,48 @@ impl Reducible for FreeCellState {
                         }
                     }
                 }
-                // Replay the imported moves from the deal.
+                // Replay the imported moves from the start.
                 state.replay = None;
-                state.push(Position::deal(deal), Vec::new(), deal);
+                state.push(origin.position(), Vec::new(), origin);
                 state.replay = Some(Replay { moves: Rc::new(moves), next: 0, playing: true });
             }
         }
         Rc::new(state)
     }
+}
+
+/// The most moves between two shown positions that are still animated one after another.
+const MOST_ANIMATED_MOVES: usize = 16;
+
+/// The cards that travel when the table goes from showing `from` to showing `to`: one group
+/// per move (a sequence move's run is one group), in the order they travel — the moves played
+/// since, or those taken back, last first. `None` when the two are not one game a few moves
+/// apart (a new game, a restart from far away): the table then changes without animation.
+pub fn travelling_cards(from: &Snapshot, to: &Snapshot) -> Option<Vec<Vec<Card>>> {
+    if from.origin != to.origin {
+        return None;
+    }
+    let forward = to.moves.len() >= from.moves.len();
+    let (before, after) = if forward { (from, to) } else { (to, from) };
+    let extra = after.moves.len() - before.moves.len();
+    if extra > MOST_ANIMATED_MOVES || !after.moves.starts_with(&before.moves) {
+        return None;
+    }
+    let mut position = before.position.clone();
+    let mut groups = Vec::with_capacity(extra);
+    for &mv in &after.moves[before.moves.len()..] {
+        let cards = match mv.from {
+            Source::Cascade(i) => {
+                let cascade = position.cascade(usize::from(i));
+                cascade[cascade.len().saturating_sub(usize::from(mv.cards))..].to_vec()
+            }
+            Source::Cell(_) => vec![mv.card],
+        };
+        position.play_unchecked(mv);
+        groups.push(cards);
+    }
+    if !forward {
+        groups.reverse();
+    }
+    Some(groups)
 }

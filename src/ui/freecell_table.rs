@@ -1,7 +1,11 @@
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::card::CardView;
+use super::freecell_motion::use_card_motion;
+pub use super::freecell_motion::Motion;
 use super::freecell_state::{Pile, Selection};
 use crate::cards::{Card, Suit};
 use crate::games::freecell::{Move, Position, Source, Target};
@@ -14,6 +18,9 @@ pub struct FreeCellTableProps {
     /// The hinted move: its source and destination are highlighted.
     #[prop_or_default]
     pub hint: Option<Move>,
+    /// The cards that travel into this position (animation only).
+    #[prop_or_default]
+    pub motion: Rc<Motion>,
     /// A drag or a click-then-click ended on another pile.
     pub on_attempt: Callback<(Pile, usize, Pile)>,
     /// A card or pile was clicked (select or complete a click-then-click move).
@@ -66,6 +73,127 @@ fn pile_at(x: i32, y: i32, dragged: Pile) -> Option<Pile> {
     None
 }
 
+/// The keyboard focus: a pile and, in a cascade, the card from which a run is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Focus {
+    pile: Pile,
+    depth: usize,
+}
+
+/// The top row's piles left to right (free cells, then foundations); column `i` sits above
+/// cascade `i`.
+const TOP_ROW: [Pile; 8] = [
+    Pile::Cell(0),
+    Pile::Cell(1),
+    Pile::Cell(2),
+    Pile::Cell(3),
+    Pile::Foundation(0),
+    Pile::Foundation(1),
+    Pile::Foundation(2),
+    Pile::Foundation(3),
+];
+
+fn column(pile: Pile) -> usize {
+    match pile {
+        Pile::Cascade(i) | Pile::Cell(i) => usize::from(i),
+        Pile::Foundation(i) => 4 + usize::from(i),
+    }
+}
+
+/// The first card of a cascade's movable run (its exposed end), or 0 for an empty pile.
+fn movable_from(position: &Position, pile: Pile) -> usize {
+    match pile {
+        Pile::Cascade(i) => {
+            let cascade = position.cascade(usize::from(i));
+            cascade.len() - position.run_length(usize::from(i))
+        }
+        _ => 0,
+    }
+}
+
+/// A focus kept inside what the pile holds now: in a cascade, within its movable run.
+fn clamp(position: &Position, focus: Focus) -> Focus {
+    match focus.pile {
+        Pile::Cascade(i) => {
+            let last = position.cascade(usize::from(i)).len().saturating_sub(1);
+            Focus { depth: focus.depth.clamp(movable_from(position, focus.pile), last), ..focus }
+        }
+        _ => Focus { depth: 0, ..focus },
+    }
+}
+
+/// A cascade's focus at its exposed card.
+fn at_end(position: &Position, pile: Pile) -> Focus {
+    clamp(position, Focus { pile, depth: usize::MAX })
+}
+
+/// Where an arrow key takes the focus: left and right along a row, up and down between the rows
+/// and, in a cascade, along its movable run (up takes more cards, down fewer).
+fn step(position: &Position, focus: Focus, key: &str) -> Option<Focus> {
+    let top_row = !matches!(focus.pile, Pile::Cascade(_));
+    let along = |delta: isize| {
+        let next = (column(focus.pile) as isize + delta).rem_euclid(8) as usize;
+        if top_row {
+            Focus { pile: TOP_ROW[next], depth: 0 }
+        } else {
+            at_end(position, Pile::Cascade(next as u8))
+        }
+    };
+    let next = match key {
+        "ArrowLeft" => along(-1),
+        "ArrowRight" => along(1),
+        "ArrowUp" if top_row => return None,
+        "ArrowUp" if focus.depth > movable_from(position, focus.pile) => {
+            Focus { depth: focus.depth - 1, ..focus }
+        }
+        "ArrowUp" => Focus { pile: TOP_ROW[column(focus.pile)], depth: 0 },
+        "ArrowDown" if top_row => at_end(position, Pile::Cascade(column(focus.pile) as u8)),
+        "ArrowDown" => clamp(position, Focus { depth: focus.depth + 1, ..focus }),
+        _ => return None,
+    };
+    Some(next)
+}
+
+/// What a screen reader says about a pile: its name, what it holds, and what the keyboard
+/// has chosen or picked up there.
+fn describe(position: &Position, pile: Pile, focus: Option<Focus>, selection: Option<Selection>) -> String {
+    let mut text = match pile {
+        Pile::Cascade(i) => {
+            let cards = position.cascade(usize::from(i));
+            match cards.last() {
+                None => format!("cascade {}, empty", i + 1),
+                Some(top) => format!("cascade {}, {} cards, the {} on top", i + 1, cards.len(), top.name()),
+            }
+        }
+        Pile::Cell(i) => match position.cell(usize::from(i)) {
+            None => format!("free cell {}, empty", (b'a' + i) as char),
+            Some(card) => format!("free cell {}, the {}", (b'a' + i) as char, card.name()),
+        },
+        Pile::Foundation(i) => {
+            let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
+            match position.foundation_top(suit) {
+                None => format!("foundation of {}, empty", suit.name()),
+                Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
+            }
+        }
+    };
+    if let (Some(focus), Pile::Cascade(i)) = (focus.filter(|f| f.pile == pile), pile) {
+        let cards = position.cascade(usize::from(i));
+        let count = cards.len().saturating_sub(focus.depth);
+        if count > 1 {
+            text.push_str(&format!(
+                "; choosing the {} and the {} below it",
+                cards[focus.depth].name(),
+                count - 1
+            ));
+        }
+    }
+    if selection.is_some_and(|s| s.pile == pile) {
+        text.push_str("; picked up");
+    }
+    text
+}
+
 fn source_pile(source: Source) -> Pile {
     match source {
         Source::Cascade(i) => Pile::Cascade(i),
@@ -74,11 +202,17 @@ fn source_pile(source: Source) -> Pile {
 }
 
 /// The FreeCell layout, interactive: free cells and foundations above eight cascades. Cards
-/// move by pointer drag (mouse, pen, touch), click-then-click and double-click.
+/// move by pointer drag (mouse, pen, touch), click-then-click, double-click and the keyboard
+/// (arrow keys move a focus between piles and along a cascade's run, Enter or Space picks up
+/// and drops); moves are animated.
 #[component]
 pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
     let drag = use_state(|| None::<Drag>);
+    let focus = use_state(|| None::<Focus>);
+    let table_ref = use_node_ref();
+    let drops = use_card_motion(table_ref.clone(), props.motion.clone());
     let position = &props.position;
+    let focus_now = focus.map(|f| clamp(position, f));
 
     let hint_from = props.hint.map(|mv| source_pile(mv.from));
     let hint_to = props.hint.map(|mv| match mv.to {
@@ -88,20 +222,13 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
     });
 
     // Which cards a pointer-down may pick up: a cell's card, or a cascade's movable run.
-    let movable_from = |pile: Pile| -> usize {
-        match pile {
-            Pile::Cascade(i) => {
-                let cascade = position.cascade(usize::from(i));
-                cascade.len() - position.run_length(usize::from(i))
-            }
-            _ => 0,
-        }
-    };
+    let movable_from = |pile: Pile| movable_from(position, pile);
 
     let card_view = |pile: Pile, depth: usize, card: Card, style: String| {
         let picked = props.selection.map(|s| s.pile == pile && depth >= s.depth).unwrap_or(false);
         let dragging = drag.map(|d| d.pile == pile && depth >= d.depth && d.moved()).unwrap_or(false);
         let hinted = props.hint.map(|mv| hint_from == Some(pile) && card == mv.card).unwrap_or(false);
+        let focused = focus_now.is_some_and(|f| f.pile == pile && depth >= f.depth);
         let mut style = style;
         if let Some(d) = *drag {
             if dragging {
@@ -142,12 +269,22 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
             let drag = drag.clone();
             let on_attempt = props.on_attempt.clone();
             let on_click = props.on_click.clone();
+            let drops = drops.clone();
+            let table_ref = table_ref.clone();
+            let dragged: Vec<Card> = match pile {
+                Pile::Cascade(i) => position.cascade(usize::from(i)).iter().skip(depth).copied().collect(),
+                _ => vec![card],
+            };
             Callback::from(move |event: PointerEvent| {
                 let Some(d) = *drag else { return };
                 drag.set(None);
                 if d.moved() {
                     // Dropped off any pile, the cards snap back.
                     if let Some(to) = pile_at(event.client_x(), event.client_y(), d.pile) {
+                        // A move made by the drop starts where the cards were let go.
+                        if let Some(table) = table_ref.cast::<web_sys::Element>() {
+                            drops.borrow_mut().record(&table, &dragged);
+                        }
                         on_attempt.emit((d.pile, d.depth, to));
                     }
                 } else {
@@ -167,6 +304,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
             picked.then_some("selected"),
             dragging.then_some("dragging"),
             hinted.then_some("hint"),
+            focused.then_some("in-focus"),
             can_pick.then_some("movable")
         );
         html! {
@@ -186,6 +324,57 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
             }
         })
     };
+    // Keyboard: the focused pile takes the arrow keys, Enter and Space (Escape and the
+    // notation keys are the game's, on the whole page).
+    let onkeydown = |pile: Pile| {
+        let focus = focus.clone();
+        let on_click = props.on_click.clone();
+        let table_ref = table_ref.clone();
+        let position = position.clone();
+        Callback::from(move |event: KeyboardEvent| {
+            let current = focus.map(|f| clamp(&position, f)).filter(|f| f.pile == pile);
+            let current = current.unwrap_or_else(|| at_end(&position, pile));
+            let key = event.key();
+            match key.as_str() {
+                "Enter" | " " => on_click.emit((pile, current.depth)),
+                _ => {
+                    let Some(next) = step(&position, current, &key) else { return };
+                    focus.set(Some(next));
+                    if next.pile != pile {
+                        let selector = format!("[data-pile=\"{}\"]", pile_name(next.pile));
+                        let element = table_ref
+                            .cast::<web_sys::Element>()
+                            .and_then(|t| t.query_selector(&selector).ok().flatten());
+                        if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                        {
+                            let _ = element.focus();
+                        }
+                    }
+                }
+            }
+            event.prevent_default();
+        })
+    };
+    // Focus arriving by Tab or a click starts at the pile's exposed card.
+    let onfocus = |pile: Pile| {
+        let focus = focus.clone();
+        let position = position.clone();
+        Callback::from(move |_: FocusEvent| {
+            if focus.map(|f| f.pile) != Some(pile) {
+                focus.set(Some(at_end(&position, pile)));
+            }
+        })
+    };
+    // One pile in the tab order at a time (the focused one, else cascade 1).
+    let tabindex = |pile: Pile| {
+        let current = focus_now.map(|f| f.pile).unwrap_or(Pile::Cascade(0));
+        if current == pile {
+            "0"
+        } else {
+            "-1"
+        }
+    };
+    let label = |pile: Pile| describe(position, pile, focus_now, props.selection);
     let pile_classes = |pile: Pile| {
         classes!(
             "slot",
@@ -195,14 +384,21 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
     };
 
     html! {
-        <div class="table freecell">
+        <div class="table freecell" ref={table_ref.clone()} role="group" aria-label="FreeCell table"
+            aria-describedby="freecell-keys">
+            <p id="freecell-keys" class="visually-hidden">
+                {"Arrow keys move between the piles, and up and down along a cascade's run; Enter or \
+                  Space picks up the chosen cards and puts them down; Escape puts them back. Keys 1 to \
+                  8, a to d and h name the piles as in standard notation."}
+            </p>
             <div class="top-row">
                 <div class="cells">
                     { for (0..4u8).map(|i| {
                         let pile = Pile::Cell(i);
                         html! {
-                            <div class={pile_classes(pile)} data-pile={pile_name(pile)}
-                                aria-label={format!("free cell {}", (b'a' + i) as char)} onclick={empty_click(pile)}>
+                            <div class={pile_classes(pile)} data-pile={pile_name(pile)} role="group"
+                                aria-label={label(pile)} tabindex={tabindex(pile)} onclick={empty_click(pile)}
+                                onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                                 if let Some(card) = position.cell(usize::from(i)) { {card_view(pile, 0, card, String::new())} }
                             </div>
                         }
@@ -212,8 +408,9 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     { for Suit::ALL.iter().map(|&suit| {
                         let pile = Pile::Foundation(suit.index() as u8);
                         html! {
-                            <div class={pile_classes(pile)} data-pile={pile_name(pile)}
-                                aria-label={format!("foundation of {}", suit.name())} onclick={empty_click(pile)}>
+                            <div class={pile_classes(pile)} data-pile={pile_name(pile)} role="group"
+                                aria-label={label(pile)} tabindex={tabindex(pile)} onclick={empty_click(pile)}
+                                onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                                 <span class="suit-mark" aria-hidden="true">{suit.symbol()}</span>
                                 if let Some(card) = position.foundation_top(suit) { <CardView card={Some(card)} /> }
                             </div>
@@ -227,8 +424,9 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     let cascade = position.cascade(usize::from(i));
                     html! {
                         <div class={classes!("cascade", (hint_to == Some(pile)).then_some("hint-to"))}
-                            data-pile={pile_name(pile)} aria-label={format!("cascade {}", i + 1)}
-                            style={format!("--cards: {}", cascade.len())} onclick={empty_click(pile)}>
+                            data-pile={pile_name(pile)} role="group" aria-label={label(pile)}
+                            tabindex={tabindex(pile)} style={format!("--cards: {}", cascade.len())}
+                            onclick={empty_click(pile)} onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                             { for cascade.iter().enumerate().map(|(depth, card)|
                                 card_view(pile, depth, *card, format!("--depth: {depth}"))) }
                         </div>

@@ -5,6 +5,7 @@ mod browser;
 mod card;
 mod foxhounds_page;
 mod freecell_game;
+mod freecell_motion;
 mod freecell_state;
 mod freecell_table;
 mod home;

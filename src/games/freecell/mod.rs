@@ -18,11 +18,13 @@
 //! assert!(end.is_won());
 //! ```
 
+pub mod board_code;
 pub mod notation;
 mod position;
 pub mod setup;
 pub mod solver;
 
+pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use notation::{expand, expand_all, single_card_cost, solution_length, Notation, NotationError};
 pub use position::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
