@@ -4,8 +4,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::card::CardView;
-use super::freecell_motion::use_card_motion;
-pub use super::freecell_motion::Motion;
+use super::card_motion::use_card_motion;
+pub use super::card_motion::Motion;
 use super::freecell_state::{Pile, Selection};
 use crate::cards::{Card, Suit};
 use crate::games::freecell::{Move, Position, Source, Target};

@@ -3,14 +3,15 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::browser::{copy_text, load, page_url, save};
+use super::card_motion::Motion;
 use super::hooks::{use_game_clock, use_interval, use_keydown, use_solver, Navigator, SolverState};
-use super::klondike_state::{Action, KlondikeDeal, KlondikeState, Selection};
+use super::klondike_state::{travelling_cards, Action, KlondikeDeal, KlondikeState, Selection};
 use super::klondike_table::KlondikeTable;
 use crate::deal::seeded_deck;
 use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
 use crate::protocol::{Answer, Task};
 use crate::search::Outcome;
-use crate::session::{Stats, Verdict};
+use crate::session::{Snapshot, Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.klondike.stats";
@@ -101,6 +102,21 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         let navigator = props.navigator.clone();
         use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal_route(deal, &[])));
     }
+    // The cards that travel since the last position shown (decoration only: the table's
+    // animation reads it, never the game).
+    let motion = {
+        let shown = use_mut_ref(|| None::<(Snapshot<KlondikeDeal, klondike::Position>, Rc<Motion>)>);
+        let mut shown = shown.borrow_mut();
+        match &*shown {
+            Some((snapshot, motion)) if snapshot.id == current.id => motion.clone(),
+            previous => {
+                let groups = previous.as_ref().and_then(|(from, _)| travelling_cards(from, &current));
+                let motion = Rc::new(Motion { id: current.id, groups: groups.unwrap_or_default() });
+                *shown = Some((current.clone(), motion.clone()));
+                motion
+            }
+        }
+    };
     // Persistence: the game in progress and the statistics, after every change.
     {
         let saved = SavedGame {
@@ -357,7 +373,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
                 <span>{format!("Won {} of {} · streak {}", state.session.stats.won, state.session.stats.played, state.session.stats.streak)}</span>
             </div>
             <KlondikeTable position={current.position} selection={state.selection} hint={state.hint}
-                {on_attempt} {on_click} {on_send_away} {on_deal} />
+                {on_attempt} {on_click} {on_send_away} {on_deal} {motion} />
             <div role="status" aria-live="polite" class="status">
                 {status}
                 if let Some(text) = progress { <span class="progress">{text}</span> }

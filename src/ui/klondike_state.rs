@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::cards::Deck;
+use crate::cards::{Card, Deck};
 use crate::games::klondike::{finishing_moves, intended_move, send_away, Draw, Move, Pile, Position, Rules};
 use crate::session::{Replay, Session, Snapshot, Stats, Verdict};
 
@@ -255,4 +255,48 @@ impl Reducible for KlondikeState {
         }
         Rc::new(state)
     }
+}
+
+/// The most moves between two shown positions that are still animated one after another.
+const MOST_ANIMATED_MOVES: usize = 16;
+
+/// The cards that travel when the table goes from showing `from` to showing `to`: one group
+/// per move (a run moved together is one group), in the order they travel, or `None` when the
+/// two are not one game a few moves apart. Cards coming off the stock start face down, so
+/// draws and recycles travel nothing.
+pub fn travelling_cards(
+    from: &Snapshot<KlondikeDeal, Position>,
+    to: &Snapshot<KlondikeDeal, Position>,
+) -> Option<Vec<Vec<Card>>> {
+    if from.game != to.game {
+        return None;
+    }
+    let forward = to.moves.len() >= from.moves.len();
+    let (before, after) = if forward { (from, to) } else { (to, from) };
+    let extra = after.moves.len() - before.moves.len();
+    if extra > MOST_ANIMATED_MOVES || !after.moves.starts_with(&before.moves) {
+        return None;
+    }
+    let mut position = before.position;
+    let mut groups = Vec::with_capacity(extra);
+    for &mv in &after.moves[before.moves.len()..] {
+        let cards = match mv {
+            Move::Draw | Move::Recycle => Vec::new(),
+            Move::WasteToTableau { .. } | Move::WasteToFoundation => {
+                position.waste_top().into_iter().collect()
+            }
+            Move::TableauToFoundation { from } => position.top(from as usize).into_iter().collect(),
+            Move::TableauToTableau { from, count, .. } => {
+                let column = position.column(from as usize);
+                column[column.len().saturating_sub(count as usize)..].to_vec()
+            }
+            Move::FoundationToTableau { suit, .. } => position.foundation_top(suit).into_iter().collect(),
+        };
+        position.apply(mv);
+        groups.push(cards);
+    }
+    if !forward {
+        groups.reverse();
+    }
+    Some(groups)
 }

@@ -1,6 +1,9 @@
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::card::CardView;
+use super::card_motion::{use_card_motion, Motion};
 use super::hooks::{use_card_drag, DragCallbacks};
 use super::klondike_state::Selection;
 use crate::cards::{Card, Suit};
@@ -22,6 +25,8 @@ pub struct KlondikeTableProps {
     pub on_send_away: Callback<Pile>,
     /// The stock was clicked: draw, or turn the waste over.
     pub on_deal: Callback<()>,
+    /// The cards that travel into the position shown (decoration only).
+    pub motion: Rc<Motion>,
 }
 
 /// The depth (from the bottom of its pile) of the first card a move takes.
@@ -42,8 +47,31 @@ fn moved_depth(position: &Position, mv: Move) -> Option<(Pile, usize)> {
 #[component]
 pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
     let drag = use_card_drag(Pile::parse);
+    let table_ref = use_node_ref();
+    let drops = use_card_motion(table_ref.clone(), props.motion.clone());
     let position = &props.position;
-    let callbacks = DragCallbacks { on_drop: props.on_attempt.clone(), on_click: props.on_click.clone() };
+    let before_drop = {
+        let position = *position;
+        let table_ref = table_ref.clone();
+        Callback::from(move |(pile, depth): (Pile, usize)| {
+            let cards: Vec<Card> = match pile {
+                Pile::Tableau(column) => {
+                    position.column(column as usize).iter().skip(depth).copied().collect()
+                }
+                Pile::Waste => position.waste_top().into_iter().collect(),
+                Pile::Foundation(suit) => position.foundation_top(suit).into_iter().collect(),
+                Pile::Stock => Vec::new(),
+            };
+            if let Some(table) = table_ref.cast::<web_sys::Element>() {
+                drops.borrow_mut().record(&table, &cards);
+            }
+        })
+    };
+    let callbacks = DragCallbacks {
+        on_drop: props.on_attempt.clone(),
+        on_click: props.on_click.clone(),
+        before_drop: Some(before_drop),
+    };
     let hint_from = props.hint.and_then(|mv| moved_depth(position, mv));
     let hint_to = props.hint.map(|mv| move_piles_in(position, mv).1);
 
@@ -100,7 +128,7 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
     let fanned_out = position.rules().draw.count() == 3;
 
     html! {
-        <div class="table klondike">
+        <div class="table klondike" ref={table_ref} role="group" aria-label="Klondike table">
             <div class="top-row">
                 <div class="talon">
                     <div class={pile_classes(Pile::Stock, "slot")} data-pile="stock" onclick={on_stock}

@@ -3,9 +3,9 @@
 mod app;
 mod browser;
 mod card;
+mod card_motion;
 mod foxhounds_page;
 mod freecell_game;
-mod freecell_motion;
 mod freecell_state;
 mod freecell_table;
 mod home;

@@ -25,6 +25,9 @@ pub struct DragCallbacks<P: 'static> {
     pub on_drop: Callback<(P, usize, P)>,
     /// Pressed and released without moving: (pile, depth).
     pub on_click: Callback<(P, usize)>,
+    /// Let go after moving, just before `on_drop`, while the cards are still drawn under the
+    /// pointer (for the move's animation to start there).
+    pub before_drop: Option<Callback<(P, usize)>>,
 }
 
 /// Pointer handlers for one card.
@@ -115,6 +118,9 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
                 state.set(None);
                 if d.moved() {
                     if let Some(to) = pile_at(event.client_x(), event.client_y(), d.pile, parse) {
+                        if let Some(before_drop) = &callbacks.before_drop {
+                            before_drop.emit((d.pile, d.depth));
+                        }
                         callbacks.on_drop.emit((d.pile, d.depth, to));
                     }
                 } else {

@@ -1,4 +1,4 @@
-//! Cards travelling on the FreeCell table (the FLIP technique): after the table shows a new
+//! Cards travelling on a card table (the FLIP technique): after the table shows a new
 //! position, each card that changed place is drawn back where it was and eased into its new
 //! place with the Web Animations API. This only decorates: the DOM already shows the new
 //! position when an animation starts, and the game's state is the reducer's alone, so input
