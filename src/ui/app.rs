@@ -34,6 +34,9 @@ fn fallback_route(hash: &str) -> Route {
 #[derive(Properties, PartialEq)]
 struct LinkProblemProps {
     error: LinkError,
+    /// What the page shows instead.
+    #[prop_or(AttrValue::Static("Here is your game in progress, or a new deal, instead."))]
+    instead: AttrValue,
 }
 
 #[component]
@@ -41,7 +44,7 @@ fn LinkProblem(props: &LinkProblemProps) -> Html {
     html! {
         <div class="link-problem" role="alert" data-testid="link-error">
             <strong>{"This link could not be opened: "}</strong>{props.error.to_string()}
-            {". Here is a fresh table instead."}
+            {". "}{props.instead.clone()}
         </div>
     }
 }
@@ -92,7 +95,7 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
     let problem = (*problem).clone();
     html! {
         <>
-            if let Some(error) = problem { <LinkProblem error={error} /> }
+            if let Some(error) = problem { <LinkProblem error={error} instead="Here is the game from its start instead." /> }
             <FreeCellGame origin={(*origin).clone()} link_moves={moves} navigator={props.navigator.clone()} />
         </>
     }
@@ -146,7 +149,7 @@ fn KlondikePage(props: &KlondikePageProps) -> Html {
     let moves = restored.as_ref().ok().cloned().map(Rc::new);
     html! {
         <>
-            if let Some(error) = (*problem).clone() { <LinkProblem error={error} /> }
+            if let Some(error) = (*problem).clone() { <LinkProblem error={error} instead="Here is the deal from its start instead." /> }
             <KlondikeGame deal={deal.clone()} moves={moves} navigator={props.navigator.clone()} />
         </>
     }
