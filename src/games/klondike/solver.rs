@@ -227,7 +227,11 @@ impl Solver {
             done: None,
         };
         solver.seen.insert(solver.key());
-        solver.enter(None);
+        if is_dead_end(start) {
+            solver.done = Some(Outcome::Unsolvable);
+        } else {
+            solver.enter(None);
+        }
         solver
     }
 
@@ -338,6 +342,8 @@ impl Search for Solver {
                         self.done = Some(Outcome::Unknown(UnknownReason::StateBudget {
                             states: self.seen.len() as u64,
                         }));
+                    } else if is_dead_end(&self.position) {
+                        undo_step(&mut self.position, back);
                     } else {
                         self.enter(Some((step, back)));
                     }
@@ -595,6 +601,90 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
     // Best first; the DFS takes children from the front.
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
     out.extend(scored.iter().map(|s| s.step));
+}
+
+/// Whether `position` is a dead end: some card can never go home, whatever is played.
+///
+/// A relaxation of the rules that keeps only what covers what: for every tableau card it
+/// works out which of these events any line of play could ever bring about, as a least
+/// fixed point (see docs/RULES.md, "Dead ends"):
+/// - *open(c)*: nothing is on c (c has no card on it now, or the card on it has left);
+/// - *left(c)*: c has left its place: a face-down card once it is open and it goes home
+///   (its predecessor home), onto a possible target (one of the two cards of the other colour
+///   and next rank, which must be open if it is in the tableau), or it is a king; a face-up
+///   card the same, except that it need not be open to move with the cards on it, unless it
+///   goes home;
+/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau.
+///
+/// Every event of a real line has its conditions met earlier in that line, so all of them
+/// are in the fixed point; if some card's *home* is not, no line wins.
+pub fn is_dead_end(position: &Position) -> bool {
+    const NONE: u8 = u8::MAX;
+    let mut cover = [NONE; 52];
+    let mut tableau = 0u64;
+    let mut face_down = 0u64;
+    let mut home = 0u64;
+    for suit in Suit::ALL {
+        for rank in 1..=position.foundation(suit) {
+            home |= 1 << ((rank - 1) * 4 + suit.index() as u8);
+        }
+    }
+    for column in 0..COLUMNS {
+        let cards = position.column(column);
+        let down = position.face_down(column);
+        for (i, card) in cards.iter().enumerate() {
+            let index = card.index() as usize;
+            tableau |= 1 << index;
+            if i < down {
+                face_down |= 1 << index;
+            }
+            if let Some(above) = cards.get(i + 1) {
+                cover[index] = above.index();
+            }
+        }
+    }
+    const ALL: u64 = (1 << 52) - 1;
+    // Cards not in the tableau (talon, foundations) are open, and moving them is not needed.
+    let mut open = !tableau & ALL;
+    let mut left = !tableau & ALL;
+    // Other-colour suits of the next rank, by suit: clubs/spades take diamonds/hearts.
+    const TARGETS: [[u8; 2]; 4] = [[1, 2], [0, 3], [0, 3], [1, 2]];
+    loop {
+        let before = (open, left, home);
+        let mut remaining = tableau & !(open & left & home);
+        while remaining != 0 {
+            let index = remaining.trailing_zeros() as u8;
+            remaining &= remaining - 1;
+            let bit = 1u64 << index;
+            let rank = index / 4 + 1;
+            let suit = (index % 4) as usize;
+            let is_open = cover[index as usize] == NONE || left >> cover[index as usize] & 1 == 1;
+            if is_open {
+                open |= bit;
+            }
+            let predecessor_home = rank == 1 || home >> (index - 4) & 1 == 1;
+            if is_open && predecessor_home {
+                home |= bit;
+            }
+            let target_open =
+                rank < 13 && TARGETS[suit].iter().any(|&s| open >> (index + 4 - suit as u8 + s) & 1 == 1);
+            let moves = (is_open || face_down & bit == 0) && (rank == 13 || target_open)
+                || is_open && predecessor_home;
+            if moves {
+                left |= bit;
+            }
+        }
+        // Cards outside the tableau go home once their predecessors have.
+        for index in 0..52u8 {
+            if tableau >> index & 1 == 0 && (index < 4 || home >> (index - 4) & 1 == 1) {
+                home |= 1 << index;
+            }
+        }
+        if (open, left, home) == before {
+            break;
+        }
+    }
+    home != ALL
 }
 
 #[cfg(test)]
