@@ -10,7 +10,9 @@
 //! - a card is never taken down from a foundation whose height is at most every other
 //!   foundation's, nor an ace;
 //! - among empty columns only the first is tried, and a king-headed run that already fills
-//!   its column is never moved to another empty one.
+//!   its column is never moved to another empty one;
+//! - a card comes down from a foundation only together with a move that builds on it;
+//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -199,6 +201,8 @@ pub struct Solver {
     talon_index: [u8; 52],
     seen: HashSet<Key, BuildHasherDefault<KeyHasher>>,
     steps: Vec<Step>,
+    scored: Vec<Scored>,
+    uses: Vec<Part>,
     frames: Vec<Frame>,
     budget: u64,
     done: Option<Outcome<Vec<Move>>>,
@@ -222,6 +226,8 @@ impl Solver {
             talon_index,
             seen: HashSet::default(),
             steps: Vec::new(),
+            scored: Vec::new(),
+            uses: Vec::new(),
             frames: Vec::new(),
             budget,
             done: None,
@@ -247,7 +253,7 @@ impl Solver {
             self.done = Some(self.solution());
             return;
         }
-        generate(&self.position, &mut self.steps);
+        generate(&self.position, &mut self.steps, &mut self.scored, &mut self.uses);
         let end = self.steps.len() as u32;
         if let Some(frame) = self.frames.last_mut() {
             frame.end = end;
@@ -415,10 +421,12 @@ fn may_take_down(position: &Position, suit: Suit) -> bool {
 
 /// The moves that *use* the top card of column `column` right after it was uncovered by a
 /// partial-run move: it goes home, a card or run is put on it, or it moves itself. `moved` is
-/// the head of the run just moved off it (putting it straight back is never useful).
-fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>) {
+/// the head of the run just moved off it (putting it straight back is never useful). With
+/// `covers_only`, just the moves that put a card or run on it (after it came down from a
+/// foundation).
+fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only: bool, out: &mut Vec<Part>) {
     let Some(x) = position.top(column) else { return };
-    if position.fits_foundation(x) {
+    if !covers_only && position.fits_foundation(x) {
         out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
     }
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
@@ -432,7 +440,7 @@ fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>)
             let index = deepest.rank().value() as i32 - (x.rank().value() as i32 - 1);
             if index >= 0 && (index as usize) < run.len() {
                 let card = run[index as usize];
-                if builds_on(card, x) && card != moved {
+                if builds_on(card, x) && Some(card) != moved {
                     let count = (run.len() - index as usize) as u8;
                     let mv = Move::TableauToTableau { from: other as u8, to: column as u8, count };
                     out.push(Part::plain(mv));
@@ -444,7 +452,7 @@ fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>)
             Some(target) => builds_on(x, target),
             None => x.rank() == Rank::King && Some(other) == first_empty,
         };
-        if fits {
+        if fits && !covers_only {
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
@@ -492,7 +500,8 @@ fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
 }
 
 /// Generates the search's moves at `position`, best first, onto `out`.
-fn generate(position: &Position, out: &mut Vec<Step>) {
+/// `scored` and `uses` are scratch space, kept between calls to save allocations.
+fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, uses: &mut Vec<Part>) {
     let min = position.min_foundation();
     // A safe move is played alone.
     for from in 0..COLUMNS {
@@ -503,7 +512,7 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             }
         }
     }
-    let mut scored: Vec<Scored> = Vec::with_capacity(48);
+    scored.clear();
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
     let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
         for to in 0..COLUMNS {
@@ -516,7 +525,6 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             }
         }
     };
-    let mut uses: Vec<Part> = Vec::new();
     // Column moves.
     for from in 0..COLUMNS {
         let run = position.face_up(from);
@@ -558,8 +566,8 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
                 let mut after = *position;
                 after.apply(mv);
                 uses.clear();
-                kings_into(&after, from, &mut uses);
-                for &second in &uses {
+                kings_into(&after, from, uses);
+                for &second in uses.iter() {
                     scored.push(Scored {
                         score: 20,
                         step: Step { first: Part::plain(mv), second: Some(second) },
@@ -571,8 +579,8 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, from, run[index], &mut uses);
-            for &second in &uses {
+            uses_of(&after, from, Some(run[index]), false, uses);
+            for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
                 scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
             }
@@ -588,15 +596,32 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
         if position.fits_foundation(card) {
             scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
         }
-        targets(card, &mut scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+        targets(card, scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
     }
-    // Foundation to column, except cards that no winning line needs to take down.
+    // Foundation to column, except cards that no winning line needs to take down, and only
+    // together with a move that puts something on the card.
     for suit in Suit::ALL {
         if !may_take_down(position, suit) {
             continue;
         }
         let Some(card) = position.foundation_top(suit) else { continue };
-        targets(card, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
+        for to in 0..COLUMNS {
+            let fits = match position.top(to) {
+                Some(target) => builds_on(card, target),
+                None => card.rank() == Rank::King && Some(to) == first_empty,
+            };
+            if !fits {
+                continue;
+            }
+            let mv = Move::FoundationToTableau { suit, to: to as u8 };
+            let mut after = *position;
+            after.apply(mv);
+            uses.clear();
+            uses_of(&after, to, None, true, uses);
+            for &second in uses.iter() {
+                scored.push(Scored { score: 5, step: Step { first: Part::plain(mv), second: Some(second) } });
+            }
+        }
     }
     // Best first; the DFS takes children from the front.
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
@@ -619,65 +644,62 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
 /// Every event of a real line has its conditions met earlier in that line, so all of them
 /// are in the fixed point; if some card's *home* is not, no line wins.
 pub fn is_dead_end(position: &Position) -> bool {
-    const NONE: u8 = u8::MAX;
-    let mut cover = [NONE; 52];
-    let mut tableau = 0u64;
-    let mut face_down = 0u64;
-    let mut home = 0u64;
-    for suit in Suit::ALL {
-        for rank in 1..=position.foundation(suit) {
-            home |= 1 << ((rank - 1) * 4 + suit.index() as u8);
-        }
-    }
-    for column in 0..COLUMNS {
-        let cards = position.column(column);
-        let down = position.face_down(column);
-        for (i, card) in cards.iter().enumerate() {
-            let index = card.index() as usize;
-            tableau |= 1 << index;
-            if i < down {
-                face_down |= 1 << index;
-            }
-            if let Some(above) = cards.get(i + 1) {
-                cover[index] = above.index();
-            }
-        }
-    }
     const ALL: u64 = (1 << 52) - 1;
-    // Cards not in the tableau (talon, foundations) are open, and moving them is not needed.
+    let mut tableau = 0u64;
+    for column in 0..COLUMNS {
+        for card in position.column(column) {
+            tableau |= card.bit();
+        }
+    }
+    // Cards outside the tableau (talon, foundations) count as open targets and never block.
     let mut open = !tableau & ALL;
-    let mut left = !tableau & ALL;
-    // Other-colour suits of the next rank, by suit: clubs/spades take diamonds/hearts.
-    const TARGETS: [[u8; 2]; 4] = [[1, 2], [0, 3], [0, 3], [1, 2]];
+    let mut left = 0u64;
+    let mut home = 0u64;
+    let mut heights = [0u8; 4];
+    for suit in Suit::ALL {
+        heights[suit.index()] = position.foundation(suit);
+        for rank in 0..position.foundation(suit) as usize {
+            home |= 1 << (rank * 4 + suit.index());
+        }
+    }
     loop {
         let before = (open, left, home);
-        let mut remaining = tableau & !(open & left & home);
-        while remaining != 0 {
-            let index = remaining.trailing_zeros() as u8;
-            remaining &= remaining - 1;
-            let bit = 1u64 << index;
-            let rank = index / 4 + 1;
-            let suit = (index % 4) as usize;
-            let is_open = cover[index as usize] == NONE || left >> cover[index as usize] & 1 == 1;
-            if is_open {
-                open |= bit;
-            }
-            let predecessor_home = rank == 1 || home >> (index - 4) & 1 == 1;
-            if is_open && predecessor_home {
+        // Each suit goes home in order while its next card is open.
+        for (suit, height) in heights.iter_mut().enumerate() {
+            while *height < 13 {
+                let bit = 1u64 << (*height as usize * 4 + suit);
+                if open & bit == 0 {
+                    break;
+                }
                 home |= bit;
-            }
-            let target_open =
-                rank < 13 && TARGETS[suit].iter().any(|&s| open >> (index + 4 - suit as u8 + s) & 1 == 1);
-            let moves = (is_open || face_down & bit == 0) && (rank == 13 || target_open)
-                || is_open && predecessor_home;
-            if moves {
-                left |= bit;
+                *height += 1;
             }
         }
-        // Cards outside the tableau go home once their predecessors have.
-        for index in 0..52u8 {
-            if tableau >> index & 1 == 0 && (index < 4 || home >> (index - 4) & 1 == 1) {
-                home |= 1 << index;
+        // Each column from the top down.
+        for column in 0..COLUMNS {
+            let cards = position.column(column);
+            let down = position.face_down(column);
+            let mut is_open = true;
+            for i in (0..cards.len()).rev() {
+                let card = cards[i];
+                let bit = card.bit();
+                if is_open {
+                    open |= bit;
+                }
+                let index = card.index() as usize;
+                let rank = index / 4 + 1;
+                let moves = left & bit != 0 || {
+                    let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
+                    let target_open = rank == 13 || open & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0;
+                    (is_open || i >= down) && target_open || is_open && predecessor_home
+                };
+                if moves {
+                    left |= bit;
+                } else if i <= down {
+                    // Nothing below a card that cannot move is ever open.
+                    break;
+                }
+                is_open = moves;
             }
         }
         if (open, left, home) == before {
@@ -687,37 +709,12 @@ pub fn is_dead_end(position: &Position) -> bool {
     home != ALL
 }
 
+/// The suits of the other colour, as a 4-bit mask, by suit index.
+const OTHER_COLOUR: [u64; 4] = [0b0110, 0b1001, 0b1001, 0b0110];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::seeded_deck;
-    use crate::games::klondike::{Draw, Rules};
-
-    /// What a key must capture: everything, up to the order of columns without face-down
-    /// cards and waste sizes that are mutually reachable.
-    fn description(position: &Position) -> Vec<Vec<u8>> {
-        let (talon, waste) = position.talon();
-        let canonical = waste % position.rules().draw.count() as usize == 0 || waste == talon.len();
-        let mut head = vec![if canonical { 0 } else { waste as u8 }];
-        head.extend(talon.iter().map(|c| c.index()));
-        head.extend(Suit::ALL.iter().map(|&s| position.foundation(s)));
-        let column = |c: usize| {
-            let mut v = vec![position.face_down(c) as u8];
-            v.extend(position.column(c).iter().map(|card| card.index()));
-            v
-        };
-        let mut free: Vec<Vec<u8>> =
-            (0..COLUMNS).filter(|&c| position.face_down(c) == 0).map(column).collect();
-        free.sort();
-        let mut out = vec![head];
-        out.extend((0..COLUMNS).filter(|&c| position.face_down(c) > 0).map(|c| {
-            let mut v = vec![c as u8];
-            v.extend(column(c));
-            v
-        }));
-        out.extend(free);
-        out
-    }
 
     #[test]
     fn keys_are_equal_exactly_when_descriptions_are() {
