@@ -715,6 +715,34 @@ const OTHER_COLOUR: [u64; 4] = [0b0110, 0b1001, 0b1001, 0b0110];
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deal::seeded_deck;
+    use crate::games::klondike::{Draw, Rules};
+
+    /// What a key must capture: everything, up to the order of columns without face-down
+    /// cards and waste sizes that are mutually reachable.
+    fn description(position: &Position) -> Vec<Vec<u8>> {
+        let (talon, waste) = position.talon();
+        let canonical = waste % position.rules().draw.count() as usize == 0 || waste == talon.len();
+        let mut head = vec![if canonical { 0 } else { waste as u8 }];
+        head.extend(talon.iter().map(|c| c.index()));
+        head.extend(Suit::ALL.iter().map(|&s| position.foundation(s)));
+        let column = |c: usize| {
+            let mut v = vec![position.face_down(c) as u8];
+            v.extend(position.column(c).iter().map(|card| card.index()));
+            v
+        };
+        let mut free: Vec<Vec<u8>> =
+            (0..COLUMNS).filter(|&c| position.face_down(c) == 0).map(column).collect();
+        free.sort();
+        let mut out = vec![head];
+        out.extend((0..COLUMNS).filter(|&c| position.face_down(c) > 0).map(|c| {
+            let mut v = vec![c as u8];
+            v.extend(column(c));
+            v
+        }));
+        out.extend(free);
+        out
+    }
 
     #[test]
     fn keys_are_equal_exactly_when_descriptions_are() {
