@@ -32,4 +32,4 @@ pub use rules::{
     MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
 pub use setup::{deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError};
-pub use solver::{is_dead_end, solve, Solver, DEFAULT_BUDGET};
+pub use solver::{is_dead_end, solve, Solver, DEFAULT_BUDGET, MAX_STATES};
