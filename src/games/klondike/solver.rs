@@ -10,7 +10,10 @@
 //! - a card is never taken down from a foundation whose height is at most every other
 //!   foundation's, nor an ace;
 //! - among empty columns only the first is tried, and a king-headed run that already fills
-//!   its column is never moved to another empty one.
+//!   its column is never moved to another empty one;
+//! - a card comes down from a foundation only together with a move that builds on it, and so
+//!   does a card played from the waste to a column in draw 1 with unlimited passes;
+//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -18,10 +21,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{builds_on, Move, Position, Undo, COLUMNS};
+use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
 
 /// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
-pub const DEFAULT_BUDGET: u64 = 200_000;
+pub const DEFAULT_BUDGET: u64 = 500_000;
+
+/// The most states any budget allows, which bounds memory: the whole process measured about
+/// 160 MB at 3,000,000 states (the table of seen states is 24-byte keys in a hash table at
+/// most 7/8 full); the table's next growth, past 3.6 million, would pass 256 MB.
+pub const MAX_STATES: u64 = 3_000_000;
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -199,6 +207,8 @@ pub struct Solver {
     talon_index: [u8; 52],
     seen: HashSet<Key, BuildHasherDefault<KeyHasher>>,
     steps: Vec<Step>,
+    scored: Vec<Scored>,
+    uses: Vec<Part>,
     frames: Vec<Frame>,
     budget: u64,
     done: Option<Outcome<Vec<Move>>>,
@@ -210,8 +220,10 @@ impl Solver {
         Solver::with_budget(start, DEFAULT_BUDGET)
     }
 
-    /// A solver that answers "unknown" after `budget` distinct states.
+    /// A solver that answers "unknown" after `budget` distinct states (at most
+    /// [`MAX_STATES`], which bounds its memory).
     pub fn with_budget(start: &Position, budget: u64) -> Solver {
+        let budget = budget.min(MAX_STATES);
         let mut talon_index = [0u8; 52];
         for (i, card) in start.talon().0.iter().enumerate() {
             talon_index[card.index() as usize] = i as u8;
@@ -222,12 +234,18 @@ impl Solver {
             talon_index,
             seen: HashSet::default(),
             steps: Vec::new(),
+            scored: Vec::new(),
+            uses: Vec::new(),
             frames: Vec::new(),
             budget,
             done: None,
         };
         solver.seen.insert(solver.key());
-        solver.enter(None);
+        if is_dead_end(start) {
+            solver.done = Some(Outcome::Unsolvable);
+        } else {
+            solver.enter(None);
+        }
         solver
     }
 
@@ -243,7 +261,7 @@ impl Solver {
             self.done = Some(self.solution());
             return;
         }
-        generate(&self.position, &mut self.steps);
+        generate(&self.position, &mut self.steps, &mut self.scored, &mut self.uses);
         let end = self.steps.len() as u32;
         if let Some(frame) = self.frames.last_mut() {
             frame.end = end;
@@ -283,6 +301,13 @@ impl Solver {
         }
         Outcome::Solved(moves)
     }
+}
+
+/// Whether a step only sends cards home: that never makes a dead end of a position that was
+/// not one (fewer cards cover others, more are home).
+fn only_sends_home(step: Step) -> bool {
+    let home = |part: Part| matches!(part.mv, Move::TableauToFoundation { .. } | Move::WasteToFoundation);
+    home(step.first) && step.second.is_none_or(home)
 }
 
 fn apply_part(position: &mut Position, part: Part) -> PartBack {
@@ -338,6 +363,8 @@ impl Search for Solver {
                         self.done = Some(Outcome::Unknown(UnknownReason::StateBudget {
                             states: self.seen.len() as u64,
                         }));
+                    } else if !only_sends_home(step) && is_dead_end(&self.position) {
+                        undo_step(&mut self.position, back);
                     } else {
                         self.enter(Some((step, back)));
                     }
@@ -409,10 +436,12 @@ fn may_take_down(position: &Position, suit: Suit) -> bool {
 
 /// The moves that *use* the top card of column `column` right after it was uncovered by a
 /// partial-run move: it goes home, a card or run is put on it, or it moves itself. `moved` is
-/// the head of the run just moved off it (putting it straight back is never useful).
-fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>) {
+/// the head of the run just moved off it (putting it straight back is never useful). With
+/// `covers_only`, just the moves that put a card or run on it (after it came down from a
+/// foundation).
+fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only: bool, out: &mut Vec<Part>) {
     let Some(x) = position.top(column) else { return };
-    if position.fits_foundation(x) {
+    if !covers_only && position.fits_foundation(x) {
         out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
     }
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
@@ -426,7 +455,7 @@ fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>)
             let index = deepest.rank().value() as i32 - (x.rank().value() as i32 - 1);
             if index >= 0 && (index as usize) < run.len() {
                 let card = run[index as usize];
-                if builds_on(card, x) && card != moved {
+                if builds_on(card, x) && Some(card) != moved {
                     let count = (run.len() - index as usize) as u8;
                     let mv = Move::TableauToTableau { from: other as u8, to: column as u8, count };
                     out.push(Part::plain(mv));
@@ -438,7 +467,7 @@ fn uses_of(position: &Position, column: usize, moved: Card, out: &mut Vec<Part>)
             Some(target) => builds_on(x, target),
             None => x.rank() == Rank::King && Some(other) == first_empty,
         };
-        if fits {
+        if fits && !covers_only {
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
@@ -486,7 +515,8 @@ fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
 }
 
 /// Generates the search's moves at `position`, best first, onto `out`.
-fn generate(position: &Position, out: &mut Vec<Step>) {
+/// `scored` and `uses` are scratch space, kept between calls to save allocations.
+fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, uses: &mut Vec<Part>) {
     let min = position.min_foundation();
     // A safe move is played alone.
     for from in 0..COLUMNS {
@@ -497,7 +527,7 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             }
         }
     }
-    let mut scored: Vec<Scored> = Vec::with_capacity(48);
+    scored.clear();
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
     let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
         for to in 0..COLUMNS {
@@ -510,7 +540,6 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             }
         }
     };
-    let mut uses: Vec<Part> = Vec::new();
     // Column moves.
     for from in 0..COLUMNS {
         let run = position.face_up(from);
@@ -552,8 +581,8 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
                 let mut after = *position;
                 after.apply(mv);
                 uses.clear();
-                kings_into(&after, from, &mut uses);
-                for &second in &uses {
+                kings_into(&after, from, uses);
+                for &second in uses.iter() {
                     scored.push(Scored {
                         score: 20,
                         step: Step { first: Part::plain(mv), second: Some(second) },
@@ -565,14 +594,16 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, from, run[index], &mut uses);
-            for &second in &uses {
+            uses_of(&after, from, Some(run[index]), false, uses);
+            for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
                 scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
             }
         }
     }
-    // Talon plays: every card a sequence of draws (and at most one recycle) can expose.
+    // Talon plays: every card a sequence of draws (and at most one recycle) can expose. In
+    // draw 1 with unlimited passes every talon card can be brought up at any time.
+    let any_card_any_time = position.rules().draw == Draw::One && position.rules().pass_limit.is_none();
     let (talon, _) = position.talon();
     for (at, recycle) in reachable(position).iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
@@ -582,20 +613,143 @@ fn generate(position: &Position, out: &mut Vec<Step>) {
         if position.fits_foundation(card) {
             scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
         }
-        targets(card, &mut scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+        if !any_card_any_time {
+            targets(card, scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+            continue;
+        }
+        // Every talon card stays within reach, so one is played to a column only together
+        // with a move that builds on it.
+        for to in 0..COLUMNS {
+            let fits = match position.top(to) {
+                Some(target) => builds_on(card, target),
+                None => card.rank() == Rank::King && Some(to) == first_empty,
+            };
+            if !fits {
+                continue;
+            }
+            let part = Part { mv: Move::WasteToTableau { to: to as u8 }, at: at as u8, recycle };
+            let mut after = *position;
+            apply_part(&mut after, part);
+            uses.clear();
+            uses_of(&after, to, None, true, uses);
+            for &second in uses.iter() {
+                scored.push(Scored { score: 50 - penalty, step: Step { first: part, second: Some(second) } });
+            }
+        }
     }
-    // Foundation to column, except cards that no winning line needs to take down.
+    // Foundation to column, except cards that no winning line needs to take down, and only
+    // together with a move that puts something on the card.
     for suit in Suit::ALL {
         if !may_take_down(position, suit) {
             continue;
         }
         let Some(card) = position.foundation_top(suit) else { continue };
-        targets(card, &mut scored, 5, &|to| Step::plain(Move::FoundationToTableau { suit, to }));
+        for to in 0..COLUMNS {
+            let fits = match position.top(to) {
+                Some(target) => builds_on(card, target),
+                None => card.rank() == Rank::King && Some(to) == first_empty,
+            };
+            if !fits {
+                continue;
+            }
+            let mv = Move::FoundationToTableau { suit, to: to as u8 };
+            let mut after = *position;
+            after.apply(mv);
+            uses.clear();
+            uses_of(&after, to, None, true, uses);
+            for &second in uses.iter() {
+                scored.push(Scored { score: 5, step: Step { first: Part::plain(mv), second: Some(second) } });
+            }
+        }
     }
     // Best first; the DFS takes children from the front.
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
     out.extend(scored.iter().map(|s| s.step));
 }
+
+/// Whether `position` is a dead end: some card can never go home, whatever is played.
+///
+/// A relaxation of the rules that keeps only what covers what: for every tableau card it
+/// works out which of these events any line of play could ever bring about, as a least
+/// fixed point (see docs/RULES.md, "Dead ends"):
+/// - *open(c)*: nothing is on c (c has no card on it now, or the card on it has left);
+/// - *left(c)*: c has left its place: a face-down card once it is open and it goes home
+///   (its predecessor home), onto a possible target (one of the two cards of the other colour
+///   and next rank, which must be open if it is in the tableau), or it is a king; a face-up
+///   card the same, except that it need not be open to move with the cards on it, unless it
+///   goes home;
+/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau.
+///
+/// Every event of a real line has its conditions met earlier in that line, so all of them
+/// are in the fixed point; if some card's *home* is not, no line wins.
+pub fn is_dead_end(position: &Position) -> bool {
+    const ALL: u64 = (1 << 52) - 1;
+    let mut tableau = 0u64;
+    for column in 0..COLUMNS {
+        for card in position.column(column) {
+            tableau |= card.bit();
+        }
+    }
+    // Cards outside the tableau (talon, foundations) count as open targets and never block.
+    let mut open = !tableau & ALL;
+    let mut left = 0u64;
+    let mut home = 0u64;
+    let mut heights = [0u8; 4];
+    for suit in Suit::ALL {
+        heights[suit.index()] = position.foundation(suit);
+        for rank in 0..position.foundation(suit) as usize {
+            home |= 1 << (rank * 4 + suit.index());
+        }
+    }
+    loop {
+        let before = (open, left, home);
+        // Each suit goes home in order while its next card is open.
+        for (suit, height) in heights.iter_mut().enumerate() {
+            while *height < 13 {
+                let bit = 1u64 << (*height as usize * 4 + suit);
+                if open & bit == 0 {
+                    break;
+                }
+                home |= bit;
+                *height += 1;
+            }
+        }
+        // Each column from the top down.
+        for column in 0..COLUMNS {
+            let cards = position.column(column);
+            let down = position.face_down(column);
+            let mut is_open = true;
+            for i in (0..cards.len()).rev() {
+                let card = cards[i];
+                let bit = card.bit();
+                if is_open {
+                    open |= bit;
+                }
+                let index = card.index() as usize;
+                let rank = index / 4 + 1;
+                let moves = left & bit != 0 || {
+                    let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
+                    let target_open = rank == 13 || open & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0;
+                    (is_open || i >= down) && target_open || is_open && predecessor_home
+                };
+                if moves {
+                    left |= bit;
+                } else if i <= down {
+                    // Nothing below a card that cannot move is ever open.
+                    break;
+                }
+                is_open = moves;
+            }
+        }
+        if (open, left, home) == before {
+            break;
+        }
+    }
+    home != ALL
+}
+
+/// The suits of the other colour, as a 4-bit mask, by suit index.
+const OTHER_COLOUR: [u64; 4] = [0b0110, 0b1001, 0b1001, 0b0110];
 
 #[cfg(test)]
 mod tests {
