@@ -46,6 +46,9 @@ const G_SHIFT: u32 = 48;
 const OCCUPIED: u64 = 1 << 63;
 const NO_CONFIG: u16 = u16::MAX;
 const INFEASIBLE: u8 = u8::MAX;
+/// A* works alone for this many expansions before the reachability search joins it: most
+/// solvable decks are solved by then, and most unsolvable ones are refuted by A* as quickly.
+const REACH_DELAY: u64 = 1 << 13;
 /// An estimate for states from which the pyramid cannot be cleared: far above any real count,
 /// but small enough that adding to it cannot overflow.
 const UNREACHABLE: u8 = 100;
@@ -993,7 +996,7 @@ impl Search for Solver {
             return Some(done.clone());
         }
         let mut left = work.max(2);
-        if self.deciding.is_some() {
+        if self.deciding.is_some() && self.expanded >= REACH_DELAY {
             let share = left / 2;
             left -= share;
             match self.decide(share) {
