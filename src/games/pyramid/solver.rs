@@ -141,6 +141,11 @@ struct Tables {
     stock_partners: [u32; PYRAMID_CARDS],
     /// For each value: the stock places holding it.
     stock_of_value: [u32; 14],
+    /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
+    /// partners: they must go first).
+    beneath_cards: [u64; PYRAMID_CARDS],
+    /// For each card index: where it was dealt.
+    place_of: [u8; 52],
     empty: u16,
 }
 
@@ -241,7 +246,17 @@ impl Tables {
                 }
             }
         }
+        let mut beneath_cards = [0u64; PYRAMID_CARDS];
+        for (slot, mask) in beneath_cards.iter_mut().enumerate() {
+            *mask = bits(beneath(slot) as u64).fold(0, |m, s| m | cards[s as usize].bit());
+        }
+        let mut place_bytes = [0u8; 52];
+        for (card, &place) in place_bytes.iter_mut().zip(place_of.iter()) {
+            *card = place as u8;
+        }
         Tables {
+            beneath_cards,
+            place_of: place_bytes,
             cards: *cards,
             values,
             pyramid_cards,
@@ -261,6 +276,27 @@ impl Tables {
             | self.stock_cards[0][(stock & 0xff) as usize]
             | self.stock_cards[1][((stock >> 8) & 0xff) as usize]
             | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
+    }
+
+    /// An available pyramid pair that must be removed together, if any: one of the two has
+    /// no other partner left among the remaining `cards` (cards beneath it cannot be its
+    /// partner), so any solution removes the pair at some point, and removing it at once
+    /// loses nothing (it only makes more cards available and leaves the stock as it is).
+    fn forced_pair(&self, available: u32, cards: u64) -> Option<(u32, u32)> {
+        for slot in bits(available as u64) {
+            let want = 13 - self.values[slot as usize];
+            if want == 0 {
+                continue;
+            }
+            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !self.beneath_cards[slot as usize];
+            if partners.count_ones() == 1 {
+                let other = self.place_of[partners.trailing_zeros() as usize] as u32;
+                if other < PYRAMID_CARDS as u32 && available & (1 << other) != 0 {
+                    return Some((slot.min(other), slot.max(other)));
+                }
+            }
+        }
+        None
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
@@ -324,6 +360,13 @@ impl Tables {
                 visit(pack(next[slot as usize], stock, 0, 0), rank);
                 return;
             }
+        }
+        if let Some((slot, other)) = self.forced_pair(available, self.card_mask(config, stock)) {
+            let v = self.values[slot as usize];
+            if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], v) {
+                visit(pack(c, st, 0, 0), rank);
+            }
+            return;
         }
         for slot in bits(available as u64) {
             let want = 13 - self.values[slot as usize];
@@ -850,6 +893,11 @@ impl Solver {
             let new_pointer = canonical_pointer(new_stock, pointer as u32);
             visit(pack(new_config, new_stock, new_pointer, recycles), step);
         };
+
+        if let Some((slot, other)) = t.forced_pair(available, cards) {
+            removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), t.values[slot as usize]);
+            return;
+        }
 
         let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
         let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
