@@ -380,6 +380,9 @@ impl Tables {
         }
         let (first_pass, first_pointer) = (rank / 25, (rank % 25) as u32);
         let (mut pass, mut q) = (first_pass, first_pointer);
+        // A stock card's removals with pyramid cards give the same keys wherever it is met,
+        // and the first meeting gives the best rank: each card is tried once.
+        let mut tried = 0u32;
         loop {
             let above = stock & !((1u32 << q) - 1);
             let below = stock & ((1u32 << q) - 1);
@@ -393,6 +396,10 @@ impl Tables {
             };
             let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
             for j in [top, waste].into_iter().flatten() {
+                if tried & (1 << j) != 0 {
+                    continue;
+                }
+                tried |= 1 << j;
                 let v = value_of(j);
                 if v == 13 {
                     emit(self.remove(config, stock, &[], &[j], 13));
