@@ -278,11 +278,14 @@ impl Tables {
             | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
     }
 
-    /// An available pyramid pair that must be removed together, if any: one of the two has
-    /// no other partner left among the remaining `cards` (cards beneath it cannot be its
-    /// partner), so any solution removes the pair at some point, and removing it at once
-    /// loses nothing (it only makes more cards available and leaves the stock as it is).
-    fn forced_pair(&self, available: u32, cards: u64) -> Option<(u32, u32)> {
+    /// A removal that must come at some point and may as well come now, if any: an available
+    /// pyramid card with one partner left among the remaining `cards` (cards beneath it cannot
+    /// be its partner), that partner available too (an uncovered pyramid card, or a stock
+    /// place in `tops`: the stock or waste top). Returned as two places (pyramid slots, or 28 +
+    /// a stock place). Taking it at once loses nothing: every solution removes the two
+    /// together, and with both gone earlier each of its other steps stays legal (more cards
+    /// are available) or becomes unnecessary (a draw or recycle that only moved the partner).
+    fn forced_removal(&self, available: u32, tops: u32, cards: u64) -> Option<(u32, u32)> {
         for slot in bits(available as u64) {
             let want = 13 - self.values[slot as usize];
             if want == 0 {
@@ -291,8 +294,12 @@ impl Tables {
             let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !self.beneath_cards[slot as usize];
             if partners.count_ones() == 1 {
                 let other = self.place_of[partners.trailing_zeros() as usize] as u32;
-                if other < PYRAMID_CARDS as u32 && available & (1 << other) != 0 {
-                    return Some((slot.min(other), slot.max(other)));
+                if other < PYRAMID_CARDS as u32 {
+                    if available & (1 << other) != 0 {
+                        return Some((slot.min(other), slot.max(other)));
+                    }
+                } else if tops & (1 << (other - PYRAMID_CARDS as u32)) != 0 {
+                    return Some((slot, other));
                 }
             }
         }
@@ -361,7 +368,7 @@ impl Tables {
                 return;
             }
         }
-        if let Some((slot, other)) = self.forced_pair(available, self.card_mask(config, stock)) {
+        if let Some((slot, other)) = self.forced_removal(available, 0, self.card_mask(config, stock)) {
             let v = self.values[slot as usize];
             if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], v) {
                 visit(pack(c, st, 0, 0), rank);
@@ -901,8 +908,15 @@ impl Solver {
             visit(pack(new_config, new_stock, new_pointer, recycles), step);
         };
 
-        if let Some((slot, other)) = t.forced_pair(available, cards) {
-            removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), t.values[slot as usize]);
+        let tops = stock_top.into_iter().chain(waste_top).fold(0u32, |m, j| m | 1 << j);
+        if let Some((slot, other)) = t.forced_removal(available, tops, cards) {
+            let v = t.values[slot as usize];
+            if other < PYRAMID_CARDS as u32 {
+                removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            } else {
+                let j = other as usize - PYRAMID_CARDS;
+                removal(&[slot], &[j], Step::Pair(slot as u8, other as u8), v);
+            }
             return;
         }
 
