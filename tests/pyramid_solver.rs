@@ -135,3 +135,74 @@ fn the_slowest_published_deck_is_proven_unsolvable() {
     let start = Position::new(&deck);
     assert_eq!(run_to_end(&mut Solver::new(&start), 1 << 12), Outcome::Unsolvable);
 }
+
+/// Breadth-first search over whole dealt positions, packed into a `u64` (no pruning, moves
+/// from the public rules): the fewest steps, `None` if impossible, `Err` past `limit` states.
+fn brute_force_packed(deck: &deckhand::Deck, limit: usize) -> Result<Option<usize>, usize> {
+    let pack = |p: &Position| {
+        p.pyramid_mask() as u64
+            | (p.stock_mask() as u64) << 28
+            | (p.turned() as u64) << 52
+            | (p.recycles() as u64) << 57
+    };
+    let unpack = |key: u64| {
+        Position::from_parts(
+            deck,
+            (key & ((1 << 28) - 1)) as u32,
+            ((key >> 28) & ((1 << 24) - 1)) as u32,
+            ((key >> 52) & 31) as u8,
+            ((key >> 57) & 3) as u8,
+        )
+        .expect("packed from a real position")
+    };
+    let start = Position::new(deck);
+    let mut seen = HashSet::from([pack(&start)]);
+    let mut layer = vec![pack(&start)];
+    let mut steps = 0;
+    while !layer.is_empty() {
+        let mut next_layer = Vec::new();
+        for &key in &layer {
+            let position = unpack(key);
+            if position.is_cleared() {
+                return Ok(Some(steps));
+            }
+            for mv in position.legal_moves() {
+                let next = pack(&position.play(mv).expect("legal moves are accepted"));
+                if seen.insert(next) {
+                    next_layer.push(next);
+                }
+            }
+            if seen.len() > limit {
+                return Err(seen.len());
+            }
+        }
+        layer = next_layer;
+        steps += 1;
+    }
+    Ok(None)
+}
+
+/// Whole deals against the brute force (slow: run in release with `--ignored`), decks from
+/// the file named by `PYRAMID_BRUTE_DECKS` (one per line), else a few seeded ones.
+#[test]
+#[ignore]
+fn optimal_on_whole_deals_against_brute_force() {
+    let decks: Vec<deckhand::Deck> = match std::env::var("PYRAMID_BRUTE_DECKS") {
+        Ok(path) => std::fs::read_to_string(path)
+            .expect("readable deck file")
+            .lines()
+            .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+            .map(|line| deckhand::games::pyramid::parse_deck(line).expect("a valid deck"))
+            .collect(),
+        Err(_) => (1..=5).map(seeded_deck).collect(),
+    };
+    for deck in &decks {
+        let start = Position::new(deck);
+        let Ok(expected) = brute_force_packed(deck, 400_000_000) else {
+            eprintln!("too big for the brute force: {deck}");
+            continue;
+        };
+        assert_eq!(solve_checked(&start), expected, "{deck}");
+        eprintln!("agrees ({expected:?}): {deck}");
+    }
+}

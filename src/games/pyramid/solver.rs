@@ -1,12 +1,16 @@
-//! The optimal Pyramid solver: A* over packed states with a bucket queue.
+//! The optimal Pyramid solver: A* over packed states with a bucket queue, run side by side
+//! with a reachability search that proves unsolvable decks.
 //!
 //! A state packs into 42 bits of a `u64`: the pyramid configuration as an index among the
 //! 1430 sets of slots that can remain (a removed card never has a present card below it),
 //! the 24-bit mask of stock cards not yet removed, the canonical stock pointer (5 bits) and
-//! the recycles used (2 bits). The search is A* with unit costs and the admissible,
-//! consistent heuristic "removal steps still needed": each king in the pyramid needs its own
-//! step, and for each pair of ranks adding to 13 (ace–queen … six–seven) a step removes at
-//! most one pyramid card of each, so the larger count is needed.
+//! the recycles used (2 bits). The search is A* with unit costs and an admissible heuristic
+//! in two parts that count disjoint steps:
+//! - the removal steps still needed, exact for a relaxed game where every stock card is
+//!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
+//!   (kings alone, pairs of available pyramid cards, or one available card with a stock
+//!   partner), so it knows which cards can never pair because one covers the other;
+//! - the draws or stock-only moves needed before enough stock partners can be reached.
 //!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
@@ -42,6 +46,12 @@ const G_SHIFT: u32 = 48;
 const OCCUPIED: u64 = 1 << 63;
 const NO_CONFIG: u16 = u16::MAX;
 const INFEASIBLE: u8 = u8::MAX;
+/// A* works alone for this many expansions before the reachability search joins it: most
+/// solvable decks are solved by then, and most unsolvable ones are refuted by A* as quickly.
+const REACH_DELAY: u64 = 1 << 13;
+/// An estimate for states from which the pyramid cannot be cleared: far above any real count,
+/// but small enough that adding to it cannot overflow.
+const UNREACHABLE: u8 = 100;
 /// The part of a state that keys the reachability search: configuration and stock mask.
 const REACH_KEY: u64 = (1 << POINTER_SHIFT) - 1;
 
@@ -131,6 +141,11 @@ struct Tables {
     stock_partners: [u32; PYRAMID_CARDS],
     /// For each value: the stock places holding it.
     stock_of_value: [u32; 14],
+    /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
+    /// partners: they must go first).
+    beneath_cards: [u64; PYRAMID_CARDS],
+    /// For each card index: where it was dealt.
+    place_of: [u8; 52],
     empty: u16,
 }
 
@@ -160,25 +175,18 @@ fn beneath(slot: usize) -> u32 {
 }
 
 impl Tables {
-    fn new(cards: &[Card; 52]) -> Tables {
+    fn new(cards: &[Card; 52], stock: u32) -> Tables {
         let configs = configs();
         let mut values = [0; 52];
         for (place, card) in cards.iter().enumerate() {
             values[place] = value(*card);
         }
         let mut pyramid_cards = Vec::with_capacity(configs.masks.len());
-        let mut heuristic = Vec::with_capacity(configs.masks.len());
         for &mask in &configs.masks {
-            let mut set = 0u64;
-            let mut counts = [0u8; 14];
-            for slot in bits(mask as u64) {
-                set |= cards[slot as usize].bit();
-                counts[values[slot as usize] as usize] += 1;
-            }
+            let set = bits(mask as u64).fold(0u64, |set, slot| set | cards[slot as usize].bit());
             pyramid_cards.push(set);
-            let pairs: u8 = (1..=6).map(|v| counts[v].max(counts[13 - v])).sum();
-            heuristic.push(counts[13] + pairs);
         }
+        let heuristic = removal_steps(&values, stock);
         let mut stock_cards = [[0u64; 256]; 3];
         for (chunk, table) in stock_cards.iter_mut().enumerate() {
             for (byte, entry) in table.iter_mut().enumerate() {
@@ -238,7 +246,17 @@ impl Tables {
                 }
             }
         }
+        let mut beneath_cards = [0u64; PYRAMID_CARDS];
+        for (slot, mask) in beneath_cards.iter_mut().enumerate() {
+            *mask = bits(beneath(slot) as u64).fold(0, |m, s| m | cards[s as usize].bit());
+        }
+        let mut place_bytes = [0u8; 52];
+        for (card, &place) in place_bytes.iter_mut().zip(place_of.iter()) {
+            *card = place as u8;
+        }
         Tables {
+            beneath_cards,
+            place_of: place_bytes,
             cards: *cards,
             values,
             pyramid_cards,
@@ -258,6 +276,34 @@ impl Tables {
             | self.stock_cards[0][(stock & 0xff) as usize]
             | self.stock_cards[1][((stock >> 8) & 0xff) as usize]
             | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
+    }
+
+    /// A removal that must come at some point and may as well come now, if any: an available
+    /// pyramid card with one partner left among the remaining `cards` (cards beneath it cannot
+    /// be its partner), that partner available too (an uncovered pyramid card, or a stock
+    /// place in `tops`: the stock or waste top). Returned as two places (pyramid slots, or 28 +
+    /// a stock place). Taking it at once loses nothing: every solution removes the two
+    /// together, and with both gone earlier each of its other steps stays legal (more cards
+    /// are available) or becomes unnecessary (a draw or recycle that only moved the partner).
+    fn forced_removal(&self, available: u32, tops: u32, cards: u64) -> Option<(u32, u32)> {
+        for slot in bits(available as u64) {
+            let want = 13 - self.values[slot as usize];
+            if want == 0 {
+                continue;
+            }
+            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !self.beneath_cards[slot as usize];
+            if partners.count_ones() == 1 {
+                let other = self.place_of[partners.trailing_zeros() as usize] as u32;
+                if other < PYRAMID_CARDS as u32 {
+                    if available & (1 << other) != 0 {
+                        return Some((slot.min(other), slot.max(other)));
+                    }
+                } else if tops & (1 << (other - PYRAMID_CARDS as u32)) != 0 {
+                    return Some((slot, other));
+                }
+            }
+        }
+        None
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
@@ -322,6 +368,13 @@ impl Tables {
                 return;
             }
         }
+        if let Some((slot, other)) = self.forced_removal(available, 0, self.card_mask(config, stock)) {
+            let v = self.values[slot as usize];
+            if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], v) {
+                visit(pack(c, st, 0, 0), rank);
+            }
+            return;
+        }
         for slot in bits(available as u64) {
             let want = 13 - self.values[slot as usize];
             for other in bits((available as u64) & !((2u64 << slot) - 1)) {
@@ -334,6 +387,9 @@ impl Tables {
         }
         let (first_pass, first_pointer) = (rank / 25, (rank % 25) as u32);
         let (mut pass, mut q) = (first_pass, first_pointer);
+        // A stock card's removals with pyramid cards give the same keys wherever it is met,
+        // and the first meeting gives the best rank: each card is tried once.
+        let mut tried = 0u32;
         loop {
             let above = stock & !((1u32 << q) - 1);
             let below = stock & ((1u32 << q) - 1);
@@ -347,6 +403,10 @@ impl Tables {
             };
             let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
             for j in [top, waste].into_iter().flatten() {
+                if tried & (1 << j) != 0 {
+                    continue;
+                }
+                tried |= 1 << j;
                 let v = value_of(j);
                 if v == 13 {
                     emit(self.remove(config, stock, &[], &[j], 13));
@@ -427,7 +487,7 @@ impl Tables {
                 // One step may take an idle stock card and an idle waste card together.
                 cost = cost.min(1 + idle_above.max((idle & ((1u32 << j) - 1)).count_ones() as u8));
             }
-            farthest = farthest.max(cost.min(100));
+            farthest = farthest.max(cost.min(UNREACHABLE));
         }
         // cost_stock[a]: cards that must leave the stock before the a-th useful stock card.
         let mut cost_stock = [u8::MAX; 25];
@@ -461,16 +521,57 @@ impl Tables {
         for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
             let b = needed - a;
             if b <= 24 && stock_cost != u8::MAX && cost_waste[b] != u8::MAX {
-                best = best.min(stock_cost + cost_waste[b]);
+                // One step (a stock-and-waste pair) may take an idle card off each side.
+                best = best.min(stock_cost.max(cost_waste[b]));
             }
         }
         if best == u8::MAX {
             // Not enough reachable partners in this pass and no recycle left: a dead end, but
             // the estimate stays finite and admissible-in-effect (nothing is reachable).
-            best = 100;
+            best = UNREACHABLE;
         }
         removals + best.max(farthest)
     }
+}
+
+/// For each configuration, the fewest removal steps that clear it in a relaxed game where any
+/// stock card in `stock` is always at hand as a partner (and may be used more than once): an
+/// available pyramid card goes alone (a king, or with a stock partner of its complement) or
+/// with another available pyramid card adding to 13. Every real removal step is one of these,
+/// and draws, recycles and stock-only removals leave the configuration as it is, so this is an
+/// admissible and consistent estimate of the steps that remove pyramid cards.
+/// Configurations are numbered breadth-first from the full pyramid, so every successor has a
+/// higher number and a backward sweep sees it first.
+fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
+    let configs = configs();
+    let mut stock_values = 0u16;
+    for j in bits(stock as u64) {
+        stock_values |= 1 << values[PYRAMID_CARDS + j as usize];
+    }
+    let mut steps = vec![UNREACHABLE; configs.masks.len()];
+    for config in (0..configs.masks.len()).rev() {
+        if configs.masks[config] == 0 {
+            steps[config] = 0;
+            continue;
+        }
+        let available = configs.available[config] as u64;
+        let next = &configs.next[config];
+        let mut best = UNREACHABLE;
+        for slot in bits(available) {
+            let v = values[slot as usize];
+            let after = next[slot as usize] as usize;
+            if v == 13 || stock_values & (1 << (13 - v)) != 0 {
+                best = best.min(1 + steps[after]);
+            }
+            for other in bits(available & !((2u64 << slot) - 1)) {
+                if values[other as usize] + v == 13 {
+                    best = best.min(1 + steps[configs.next[after][other as usize] as usize]);
+                }
+            }
+        }
+        steps[config] = best;
+    }
+    steps
 }
 
 /// The fewest stock partners with which every card in `needy` (indices 0..8; 0..4 one value,
@@ -603,16 +704,28 @@ impl StateTable {
 
 /// The open keys of the reachability search, by the number of cards removed (the start's
 /// own removals count as layer 0: only differences matter).
-/// Before that, a depth-first probe looks for any way to clear the pyramid (each key once,
-/// at the first pointer and recycles found: a goal it finds is real, an exhausted probe proves
-/// nothing), which is quick on solvable decks.
 struct Deciding {
-    probe: Vec<u64>,
+    /// The best rank (see [`reach_rank`]) found for each key.
+    table: StateTable,
     layers: Vec<Vec<u64>>,
     layer: usize,
 }
 
+/// What a slice of the reachability search found.
+enum Reach {
+    Running,
+    Solvable,
+    Unsolvable,
+}
+
 /// A resumable optimal Pyramid search. Progress counts distinct states stored.
+///
+/// Two searches run side by side, sharing each slice: A* for the fewest steps, and a
+/// reachability search over the much smaller space of (configuration, stock mask) keys that
+/// proves unsolvable decks quickly. On an unsolvable deck A* would have to exhaust every
+/// pointer and recycle count, and on a solvable one the reachability search only ends when it
+/// finds a goal, so whichever answers first decides: the reachability search stops once it
+/// finds the deck solvable, and A* alone finishes the job.
 pub struct Solver {
     tables: Tables,
     table: StateTable,
@@ -621,11 +734,8 @@ pub struct Solver {
     f: usize,
     budget: u64,
     expanded: u64,
-    start: u64,
-    /// While deciding solvability: the keys of the reachability search still to expand.
+    /// While solvability is open: the reachability search.
     deciding: Option<Deciding>,
-    /// The keys the depth-first probe has seen.
-    probe_table: StateTable,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -637,7 +747,7 @@ impl Solver {
 
     /// A search from `position` that gives up ("unknown") after storing `budget` states.
     pub fn with_budget(position: &Position, budget: u64) -> Solver {
-        let tables = Tables::new(position.deal());
+        let tables = Tables::new(position.deal(), position.stock_mask());
         let config = configs().index.get(&position.pyramid_mask()).copied().unwrap_or(0);
         let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
         let mut solver = Solver {
@@ -647,72 +757,37 @@ impl Solver {
             f: 0,
             budget,
             expanded: 0,
-            start,
             deciding: None,
-            probe_table: StateTable::new(),
             done: None,
         };
         let cards = solver.tables.card_mask(config, position.stock_mask());
-        if !solver.tables.all_feasible(cards) {
+        if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
             solver.done = Some(Outcome::Unsolvable);
         } else {
+            solver.table.offer(start, 0);
+            solver.push(start, 0);
             let key = start & REACH_KEY;
-            solver.table.offer(key, reach_rank(start));
-            solver.probe_table.offer(key, reach_rank(start));
+            let mut table = StateTable::new();
+            table.offer(key, reach_rank(start));
             let mut layers = vec![Vec::new(); 53];
             layers[0].push(key);
-            let probe = vec![key | (reach_rank(start) as u64) << G_SHIFT];
-            solver.deciding = Some(Deciding { probe, layers, layer: 0 });
+            solver.deciding = Some(Deciding { table, layers, layer: 0 });
         }
         solver
     }
 
-    /// One slice of the reachability search that decides solvability before A* looks for
-    /// the shortest solution. States are keyed by pyramid configuration and stock mask only:
-    /// of two states that differ in pointer and recycles, the one with fewer recycles used,
-    /// or as many and an earlier pointer, reaches everything the other reaches (by drawing,
-    /// and recycling), so only the best is kept. Every removal takes at least one card away,
-    /// so keys are expanded in layers by the number of cards removed: all of a key's
-    /// predecessors come from earlier layers, and each key is expanded once, with its best
-    /// pointer and recycles already known.
-    fn decide(&mut self, mut left: u64) -> Option<Outcome<Vec<Move>>> {
-        let Some(mut deciding) = self.deciding.take() else {
-            return Some(Outcome::Unsolvable);
+    /// One slice of the reachability search that decides solvability. Keys are pyramid
+    /// configuration and stock mask only: of two states that differ in pointer and recycles,
+    /// the one with fewer recycles used, or as many and an earlier pointer, reaches everything
+    /// the other reaches (by drawing and recycling), so only the best is kept. Every removal
+    /// takes at least one card away, so keys are expanded in layers by the number of cards
+    /// removed: all of a key's predecessors come from earlier layers, and each key is
+    /// expanded once, with its best pointer and recycles already known.
+    fn decide(&mut self, mut left: u64) -> Reach {
+        let Some(deciding) = self.deciding.as_mut() else {
+            return Reach::Solvable;
         };
         let empty = self.tables.empty;
-        while let Some(entry) = deciding.probe.pop() {
-            if left == 0 {
-                deciding.probe.push(entry);
-                self.deciding = Some(deciding);
-                return None;
-            }
-            left -= 1;
-            self.expanded += 1;
-            let mut solvable = false;
-            let (table, probe) = (&mut self.probe_table, &mut deciding.probe);
-            self.tables.reach_children(entry & STATE_MASK, (entry >> G_SHIFT) as u8, |child, rank| {
-                if unpack(child).0 == empty {
-                    solvable = true;
-                } else if table.get(child).is_none() {
-                    table.offer(child, rank);
-                    probe.push(child | (rank as u64) << G_SHIFT);
-                }
-            });
-            if solvable {
-                self.probe_table = StateTable::new();
-                self.table = StateTable::new();
-                self.table.offer(self.start, 0);
-                self.push(self.start, 0);
-                return None;
-            }
-            if self.probe_table.len as u64 > self.budget {
-                return Some(self.give_up());
-            }
-            if deciding.probe.is_empty() {
-                deciding.probe = Vec::new();
-                self.probe_table = StateTable::new();
-            }
-        }
         while deciding.layer < deciding.layers.len() {
             let Some(key) = deciding.layers[deciding.layer].pop() else {
                 deciding.layers[deciding.layer] = Vec::new();
@@ -721,65 +796,69 @@ impl Solver {
             };
             if left == 0 {
                 deciding.layers[deciding.layer].push(key);
-                self.deciding = Some(deciding);
-                return None;
+                return Reach::Running;
             }
             left -= 1;
             self.expanded += 1;
-            let rank = self.table.get(key).unwrap_or(0);
+            let rank = deciding.table.get(key).unwrap_or(0);
             let mut solvable = false;
-            let table = &mut self.table;
-            self.tables.reach_children(key, rank, |child, child_rank| {
+            let (table, layers) = (&mut deciding.table, &mut deciding.layers);
+            let tables = &self.tables;
+            tables.reach_children(key, rank, |child, child_rank| {
                 let (config, stock, ..) = unpack(child);
                 if config == empty {
                     solvable = true;
-                } else if table.offer(child, child_rank) {
+                } else if tables.heuristic[config as usize] < UNREACHABLE && table.offer(child, child_rank) {
                     let removed = 52 - configs().masks[config as usize].count_ones() - stock.count_ones();
-                    deciding.layers[removed as usize].push(child);
+                    layers[removed as usize].push(child);
                 }
             });
             if solvable {
-                // Solvable: now find the fewest steps.
-                self.table = StateTable::new();
-                self.table.offer(self.start, 0);
-                self.push(self.start, 0);
-                return None;
+                self.deciding = None;
+                return Reach::Solvable;
             }
-            if self.table.len as u64 > self.budget {
-                return Some(self.give_up());
+            if (deciding.table.len + self.table.len) as u64 > self.budget {
+                return Reach::Running;
             }
         }
-        Some(Outcome::Unsolvable)
+        Reach::Unsolvable
     }
 
     fn give_up(&mut self) -> Outcome<Vec<Move>> {
-        let states = self.table.len.max(self.probe_table.len) as u64;
-        self.probe_table = StateTable::new();
+        let states = self.states();
         self.buckets = Vec::new();
         self.deciding = None;
         self.table = StateTable::new();
         Outcome::Unknown(UnknownReason::StateBudget { states })
     }
 
-    /// States expanded so far.
+    /// States expanded so far (by both searches).
     pub fn expanded(&self) -> u64 {
         self.expanded
     }
 
-    /// Distinct states stored so far.
+    /// Distinct states stored so far (by both searches).
     pub fn states(&self) -> u64 {
-        (self.table.len + self.probe_table.len) as u64
+        (self.table.len + self.deciding.as_ref().map_or(0, |d| d.table.len)) as u64
     }
 
     /// Approximate bytes held by the search tables.
     pub fn memory(&self) -> usize {
         self.table.bytes()
-            + self.probe_table.bytes()
             + self.buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()
+            + self
+                .deciding
+                .as_ref()
+                .map_or(0, |d| d.table.bytes() + d.layers.iter().map(|l| l.capacity() * 8).sum::<usize>())
     }
 
+    /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
     fn push(&mut self, state: u64, g: u8) {
-        let f = g as usize + self.tables.estimate(state) as usize;
+        let h = self.tables.estimate(state);
+        if h >= UNREACHABLE {
+            return;
+        }
+        let f = g as usize + h as usize;
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
@@ -828,6 +907,18 @@ impl Solver {
             let new_pointer = canonical_pointer(new_stock, pointer as u32);
             visit(pack(new_config, new_stock, new_pointer, recycles), step);
         };
+
+        let tops = stock_top.into_iter().chain(waste_top).fold(0u32, |m, j| m | 1 << j);
+        if let Some((slot, other)) = t.forced_removal(available, tops, cards) {
+            let v = t.values[slot as usize];
+            if other < PYRAMID_CARDS as u32 {
+                removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            } else {
+                let j = other as usize - PYRAMID_CARDS;
+                removal(&[slot], &[j], Step::Pair(slot as u8, other as u8), v);
+            }
+            return;
+        }
 
         let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
         let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
@@ -973,13 +1064,21 @@ impl Search for Solver {
         if let Some(done) = &self.done {
             return Some(done.clone());
         }
-        let mut left = work.max(1);
-        if self.deciding.is_some() {
-            if let Some(outcome) = self.decide(left) {
-                self.done = Some(outcome);
+        let mut left = work.max(2);
+        if self.deciding.is_some() && self.expanded >= REACH_DELAY {
+            let share = left / 2;
+            left -= share;
+            match self.decide(share) {
+                Reach::Running | Reach::Solvable => {}
+                Reach::Unsolvable => {
+                    self.done = Some(Outcome::Unsolvable);
+                    return self.done.clone();
+                }
+            }
+            if self.states() > self.budget {
+                self.done = Some(self.give_up());
                 return self.done.clone();
             }
-            return None;
         }
         loop {
             while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
@@ -1020,7 +1119,7 @@ impl Search for Solver {
                     self.push(child, g + 1);
                 }
             }
-            if self.table.len as u64 > self.budget {
+            if self.states() > self.budget {
                 self.done = Some(self.give_up());
                 return self.done.clone();
             }
