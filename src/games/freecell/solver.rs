@@ -120,6 +120,43 @@ impl Hasher for PassThrough {
 }
 
 type KeySet = HashSet<Key, BuildHasherDefault<PassThrough>>;
+type HashOnlySet = HashSet<u64, BuildHasherDefault<PassThrough>>;
+
+/// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
+/// whole keys (a hash collision could otherwise hide a state and make a false proof). The
+/// sequence-move searches keep only the 64-bit hash: a collision there can only hide a state
+/// from a heuristic search (any solution found is still replayed from real moves), and the
+/// set is eight times smaller.
+enum Seen {
+    Keys(KeySet),
+    Hashes(HashOnlySet),
+}
+
+impl Seen {
+    fn new(moves: MoveSet, capacity: usize) -> Seen {
+        let hasher = BuildHasherDefault::<PassThrough>::default();
+        match moves {
+            MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
+            MoveSet::Sequences => Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher)),
+        }
+    }
+
+    /// Adds the state; false if it was there already.
+    #[inline]
+    fn insert(&mut self, state: &State) -> bool {
+        match self {
+            Seen::Keys(set) => set.insert(state.key()),
+            Seen::Hashes(set) => set.insert(state.hash),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Seen::Keys(set) => set.len(),
+            Seen::Hashes(set) => set.len(),
+        }
+    }
+}
 
 /// Dense solver state with the player's layout.
 #[derive(Clone, Copy)]
@@ -242,6 +279,64 @@ impl State {
         None
     }
 
+    /// The hash of the child `mv` leads to, if no autoplay follows it (this state being
+    /// settled, only the card `mv` uncovers or a card sent home can start autoplay).
+    #[inline]
+    fn quick_hash(&self, mv: Move) -> Option<u64> {
+        let c = usize::from(mv.card.index() % 52);
+        let old = self.below[c];
+        let new = match mv.to {
+            Target::Foundation => return None,
+            Target::Cell(_) => IN_CELL,
+            Target::Cascade(j) => match self.tops[usize::from(j) % CASCADES] {
+                NONE => BOTTOM,
+                top => top,
+            },
+        };
+        if old < 52 && self.safe_home(old) {
+            return None;
+        }
+        Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
+    }
+
+    /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them;
+    /// returns the cascade slots it took cards from (a bit each). The end state is the same
+    /// whatever the order: a card that is safe and exposed stays so until it goes home.
+    #[inline]
+    fn settle(&mut self) -> u8 {
+        let mut dirty = 0;
+        loop {
+            let mut progressed = false;
+            for s in 0..4u8 {
+                let h = self.home[usize::from(s)];
+                if h >= 13 {
+                    continue;
+                }
+                let c = h * 4 + s;
+                if !self.safe_home(c) {
+                    continue;
+                }
+                let under = self.below[usize::from(c)];
+                if under == IN_CELL {
+                    if let Some(slot) = self.cells.iter().position(|&x| x == c) {
+                        self.cells[slot] = NONE;
+                    }
+                } else if let Some(slot) = self.tops.iter().position(|&t| t == c) {
+                    self.tops[slot] = if under == BOTTOM { NONE } else { under };
+                    dirty |= 1 << slot;
+                } else {
+                    continue;
+                }
+                self.set(c, HOME);
+                self.home[usize::from(s)] += 1;
+                progressed = true;
+            }
+            if !progressed {
+                return dirty;
+            }
+        }
+    }
+
     fn autoplay(&mut self, mut record: impl FnMut(Move)) {
         while let Some(mv) = self.next_autoplay() {
             self.apply(mv);
@@ -260,6 +355,16 @@ impl State {
         let e = self.empty_cascades();
         let free_cell = self.cells.iter().position(|&c| c == NONE);
         let free_cascade = self.tops.iter().position(|&c| c == NONE);
+        // Which cascades (a bit each) each card could be placed on.
+        let mut accepts = [0u8; 52];
+        for (j, &t) in self.tops.iter().enumerate() {
+            if t != NONE && rank(t) > 1 {
+                let lower = (rank(t) - 2) * 4;
+                let (a, b) = if red(t) { (0, 3) } else { (1, 2) };
+                accepts[usize::from(lower + a)] |= 1 << j;
+                accepts[usize::from(lower + b)] |= 1 << j;
+            }
+        }
         for (i, &c) in self.cells.iter().enumerate() {
             if c != NONE && self.fits_home(c) {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation), 1);
@@ -274,10 +379,11 @@ impl State {
             if c == NONE {
                 continue;
             }
-            for (j, &t) in self.tops.iter().enumerate() {
-                if t != NONE && stacks(c, t) {
-                    list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
-                }
+            let mut bits = accepts[usize::from(c)];
+            while bits != 0 {
+                let j = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)), 1);
             }
             if let Some(j) = free_cascade {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
@@ -301,18 +407,27 @@ impl State {
             let whole = self.below[usize::from(run[n - 1])] == BOTTOM;
             let most = if single { 1 } else { n };
             let from = Source::Cascade(i as u8);
-            for (j, &t) in self.tops.iter().enumerate() {
-                if j == i || t == NONE || rank(t) < rank(top) + 1 {
-                    continue;
+            // The run card (if any) each other cascade takes; at most one per cascade.
+            let mut lands = [NONE; CASCADES];
+            let mut any = 0u8;
+            for (k, &c) in run[..most.min(capacity(f, e))].iter().enumerate() {
+                let bits = accepts[usize::from(c)] & !(1 << i);
+                any |= bits;
+                let mut b = bits;
+                while b != 0 {
+                    lands[b.trailing_zeros() as usize] = k as u8;
+                    b &= b - 1;
                 }
-                let k = usize::from(rank(t) - 1 - rank(top));
-                if k < most && stacks(run[k], t) && k < capacity(f, e) {
-                    let cost = single_card_cost(k + 1, f, e).unwrap_or(1);
-                    list.push(
-                        Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
-                        cost,
-                    );
-                }
+            }
+            while any != 0 {
+                let j = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let k = usize::from(lands[j]);
+                let cost = single_card_cost(k + 1, f, e).unwrap_or(1);
+                list.push(
+                    Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
+                    cost,
+                );
             }
             if let Some(j) = free_cascade {
                 let cap = capacity(f, e - 1);
@@ -339,39 +454,114 @@ impl State {
     /// Heuristic features: cards not home, cards resting above a lower card of their cascade,
     /// cards above the next card each foundation needs, occupied cells, empty cascades.
     fn features(&self) -> Features {
-        let mut misplaced = 0;
+        let view = View::new(self);
+        view.child_features(self, 0)
+    }
+}
+
+/// A state's cascades walked once, so that each child's features come from walking only the
+/// cascades its move (and the autoplay after it) changed.
+struct View {
+    /// Cascade slot of each card (`NONE` if not in a cascade).
+    slot: [u8; 52],
+    /// Cards above each card in its cascade.
+    above: [u8; 52],
+    /// Misplaced cards per cascade slot, and in all.
+    misplaced: [u8; CASCADES],
+    total_misplaced: u32,
+}
+
+/// Walks cascade `top` down: its misplaced cards, and the depth of the cards that fit home.
+#[inline]
+fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (u32, u32) {
+    let mut buf = [0u8; 52];
+    let mut len = 0;
+    let mut c = top;
+    let mut depth = 0;
+    while c < 52 && len < 52 {
+        if state.fits_home(c) {
+            depth += len as u32;
+        }
+        visit(c, len as u8);
+        buf[len] = c;
+        len += 1;
+        c = state.below[usize::from(c)];
+    }
+    let mut misplaced = 0;
+    let mut min = 14;
+    for &c in buf[..len].iter().rev() {
+        let r = rank(c);
+        if r > min {
+            misplaced += 1;
+        } else {
+            min = r;
+        }
+    }
+    (misplaced, depth)
+}
+
+impl View {
+    fn new(state: &State) -> View {
+        let mut view =
+            View { slot: [NONE; 52], above: [0; 52], misplaced: [0; CASCADES], total_misplaced: 0 };
+        for (i, &top) in state.tops.iter().enumerate() {
+            let (misplaced, _) = walk(state, top, |c, k| {
+                view.slot[usize::from(c)] = i as u8;
+                view.above[usize::from(c)] = k;
+            });
+            view.misplaced[i] = misplaced as u8;
+            view.total_misplaced += misplaced;
+        }
+        view
+    }
+
+    /// Features of `child`, a successor of the viewed state that differs from it only in the
+    /// cascades of `dirty` (a bit per slot), its cells and its foundations.
+    #[inline]
+    fn child_features(&self, child: &State, dirty: u8) -> Features {
+        let mut misplaced = self.total_misplaced;
         let mut depth = 0;
-        let mut buf = [0u8; 52];
-        for &top in &self.tops {
-            let mut c = top;
-            let mut len = 0;
-            while c < 52 && len < 52 {
-                buf[len] = c;
-                len += 1;
-                c = self.below[usize::from(c)];
-            }
-            let mut min = 14;
-            for k in (0..len).rev() {
-                let r = rank(buf[k]);
-                if r > min {
-                    misplaced += 1;
-                } else {
-                    min = r;
-                }
-            }
-            for (k, &c) in buf[..len].iter().enumerate() {
-                if self.fits_home(c) {
-                    depth += k as u32;
+        let mut bits = dirty;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            misplaced -= u32::from(self.misplaced[i]);
+            let (m, d) = walk(child, child.tops[i], |_, _| {});
+            misplaced += m;
+            depth += d;
+        }
+        for s in 0..4 {
+            let h = child.home[s];
+            if h < 13 {
+                let next = usize::from(h) * 4 + s;
+                let slot = self.slot[next];
+                if slot != NONE && dirty & (1 << slot) == 0 {
+                    depth += u32::from(self.above[next]);
                 }
             }
         }
-        Features {
-            left: 52 - self.home.iter().map(|&h| u32::from(h)).sum::<u32>(),
-            misplaced,
-            depth,
-            cells: (CELLS - self.empty_cells()) as u32,
-            empty: self.empty_cascades() as u32,
-        }
+        let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
+        let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
+        let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
+        Features { left, misplaced, depth, cells, empty }
+    }
+}
+
+/// The cascade bit of a move's source (0 for a free cell).
+#[inline]
+fn slot_bit(from: Source) -> u8 {
+    match from {
+        Source::Cascade(i) => 1 << (i % 8),
+        Source::Cell(_) => 0,
+    }
+}
+
+/// The cascade bit of a move's target (0 for a free cell or the foundation).
+#[inline]
+fn target_bit(to: Target) -> u8 {
+    match to {
+        Target::Cascade(j) => 1 << (j % 8),
+        _ => 0,
     }
 }
 
@@ -444,7 +634,11 @@ impl Weights {
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
 
     fn score(&self, g: u32, s: &State) -> u32 {
-        let x = s.features();
+        self.score_features(g, &s.features())
+    }
+
+    #[inline]
+    fn score_features(&self, g: u32, x: &Features) -> u32 {
         let plus = self.path * g
             + self.left * x.left
             + self.misplaced * x.misplaced
@@ -465,7 +659,7 @@ struct Node {
 /// move set it is exhaustive: an empty open list is a proof that no solution exists.
 pub struct BestFirst {
     nodes: Vec<Node>,
-    seen: KeySet,
+    seen: Seen,
     open: BinaryHeap<Reverse<u64>>,
     weights: Weights,
     moves: MoveSet,
@@ -477,14 +671,17 @@ pub struct BestFirst {
 }
 
 impl BestFirst {
+    /// Room reserved up front (most deals need fewer states; growing costs rehashing).
+    const INITIAL_CAPACITY: usize = 4096;
+
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
         let mut root = State::new(position);
         let mut root_moves = Vec::new();
         root.autoplay(|mv| root_moves.push(mv));
         let mut search = BestFirst {
-            nodes: Vec::new(),
-            seen: KeySet::default(),
+            nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
+            seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
             open: BinaryHeap::new(),
             weights,
             moves,
@@ -494,7 +691,7 @@ impl BestFirst {
             gen: Box::new(Gen::new()),
             done: false,
         };
-        search.seen.insert(root.key());
+        search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         search.nodes.push(Node { state: root, parent: 0, g: 0, mv: filler });
         search.push_open(weights.score(0, &root), 0);
@@ -503,6 +700,11 @@ impl BestFirst {
 
     fn push_open(&mut self, f: u32, index: u32) {
         self.open.push(Reverse((u64::from(f) << 32) | u64::from(u32::MAX - index)));
+    }
+
+    /// States expanded so far (their moves generated).
+    pub fn expanded(&self) -> u64 {
+        self.expanded
     }
 
     fn solution(&self, leaf: usize) -> Vec<Move> {
@@ -545,12 +747,20 @@ impl Search for BestFirst {
             let g = self.nodes[index].g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
+            let mut view: Option<View> = None;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
+                // Most children were seen already: test the cheap hash first.
+                if let (Seen::Hashes(set), Some(hash)) = (&self.seen, state.quick_hash(mv)) {
+                    if set.contains(&hash) {
+                        continue;
+                    }
+                }
                 let mut child = state;
                 child.apply(mv);
-                child.autoplay(|_| {});
-                if !self.seen.insert(child.key()) {
+                let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
+                debug_assert!(state.quick_hash(mv).is_none_or(|hash| hash == child.hash));
+                if !self.seen.insert(&child) {
                     continue;
                 }
                 let child_index = self.nodes.len();
@@ -559,7 +769,8 @@ impl Search for BestFirst {
                     self.done = true;
                     return Some(Outcome::Solved(self.solution(child_index)));
                 }
-                let f = self.weights.score(g + cost, &child);
+                let view = view.get_or_insert_with(|| View::new(&state));
+                let f = self.weights.score_features(g + cost, &view.child_features(&child, dirty));
                 self.push_open(f, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
