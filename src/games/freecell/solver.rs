@@ -2,10 +2,15 @@
 //!
 //! The solver state is dense: for every card, what it rests on (another card, the bottom of
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
-//! depend on which cascade or free cell holds what — so it is the key of the transposition
-//! set (64 bytes with its hash, hashed by an incrementally updated Zobrist hash). Alongside, the
-//! state keeps the player's layout (top card per cascade slot, card per free cell), so every
-//! solver move is a legal player [`Move`] as it stands.
+//! depend on which cascade or free cell holds what — and it has an incrementally updated
+//! Zobrist hash. The single-card searches (which may prove a deal unsolvable) keep the whole
+//! array in their transposition set; the sequence-move searches keep only the 64-bit hash.
+//! Alongside, the state keeps the player's layout (top card per cascade slot, card per free
+//! cell), so every solver move is a legal player [`Move`] as it stands.
+//!
+//! Expanding a state is cheap: most of its children were seen already (transpositions), and
+//! their hash is computed from the move alone, before any copy. New children are scored from
+//! the parent's cascades walked once, re-walking only the cascades the move changed.
 //!
 //! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
 //! throws away a win: a card goes home only when both opposite-colour cards one rank lower are
@@ -13,12 +18,13 @@
 //! moves of that card and stays legal (it only ever frees space), and is no longer.
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
-//! budget: greedy over sequence moves; a first single-card search (which also proves the
-//! impossible deals quickly, their single-card space being small); two more sequence-move
-//! searches with other weights; and last the single-card search with the full budget. A
+//! budget: two sequence-move searches with different weights (greedy first), each with a
+//! small budget; a first single-card search (which also proves the impossible deals quickly,
+//! their single-card space being small); two more sequence-move searches, the steadier one with
+//! a larger budget; and last the single-card search with the full budget. A
 //! sequence-move phase that runs out of states to try (not of budget) jumps to the last phase.
 //! Only a single-card phase that runs out of states to try answers `Unsolvable`; a budget
-//! running out answers `Unknown`.
+//! running out answers `Unknown`. A solution found is then shortened (see [`shorten`]).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -227,6 +233,63 @@ impl State {
 
     fn empty_cascades(&self) -> usize {
         self.tops.iter().filter(|&&c| c == NONE).count()
+    }
+
+    /// True if `mv` is legal here (the solver's own moves always are; edited ones may not be).
+    fn is_legal(&self, mv: Move) -> bool {
+        let c = mv.card.index() % 52;
+        let n = usize::from(mv.cards);
+        if n == 0 {
+            return false;
+        }
+        // The moved card is exposed under a run of `n - 1` cards.
+        match mv.from {
+            Source::Cell(i) => {
+                if n != 1 || self.cells.get(usize::from(i)) != Some(&c) {
+                    return false;
+                }
+            }
+            Source::Cascade(i) => {
+                let Some(&top) = self.tops.get(usize::from(i)) else { return false };
+                let mut x = top;
+                for _ in 1..n {
+                    let b = self.below[usize::from(x % 52)];
+                    if x >= 52 || b >= 52 || !stacks(x, b) {
+                        return false;
+                    }
+                    x = b;
+                }
+                if x != c {
+                    return false;
+                }
+            }
+        }
+        match mv.to {
+            Target::Foundation => n == 1 && self.fits_home(c),
+            Target::Cell(j) => {
+                n == 1 && mv.from != Source::Cell(j) && self.cells.get(usize::from(j)) == Some(&NONE)
+            }
+            Target::Cascade(j) => {
+                let Some(&top) = self.tops.get(usize::from(j)) else { return false };
+                if mv.from == Source::Cascade(j) {
+                    return false;
+                }
+                let empty = self.empty_cascades() - usize::from(top == NONE);
+                (top == NONE || stacks(c, top)) && n <= capacity(self.empty_cells(), empty)
+            }
+        }
+    }
+
+    /// The single-card cost of a legal move here.
+    fn move_cost(&self, mv: Move) -> u32 {
+        match (mv.from, mv.to) {
+            (Source::Cascade(_), Target::Cascade(j)) if mv.cards > 1 => {
+                let to_empty = self.tops[usize::from(j) % CASCADES] == NONE;
+                let empty = self.empty_cascades() - usize::from(to_empty);
+                single_card_cost(usize::from(mv.cards), self.empty_cells(), empty).unwrap_or(1)
+            }
+            _ => 1,
+        }
     }
 
     /// Plays a legal move (sequence moves move only the base card's link).
@@ -466,18 +529,37 @@ struct View {
     slot: [u8; 52],
     /// Cards above each card in its cascade.
     above: [u8; 52],
-    /// Misplaced cards per cascade slot, and in all.
-    misplaced: [u8; CASCADES],
-    total_misplaced: u32,
+    /// Counts per cascade slot, and in all.
+    counts: [Counts; CASCADES],
+    total: Counts,
 }
 
-/// Walks cascade `top` down: its misplaced cards, and the depth of the cards that fit home.
+/// Per-cascade counts: misplaced cards (above a lower card of the cascade).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    misplaced: u32,
+}
+
+impl Counts {
+    #[inline]
+    fn add(&mut self, other: Counts) {
+        self.misplaced += other.misplaced;
+    }
+
+    #[inline]
+    fn sub(&mut self, other: Counts) {
+        self.misplaced -= other.misplaced;
+    }
+}
+
+/// Walks cascade `top` down: its counts, and the depth of the cards that fit home.
 #[inline]
-fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (u32, u32) {
+fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (Counts, u32) {
     let mut buf = [0u8; 52];
     let mut len = 0;
     let mut c = top;
     let mut depth = 0;
+    let mut counts = Counts::default();
     while c < 52 && len < 52 {
         if state.fits_home(c) {
             depth += len as u32;
@@ -487,30 +569,33 @@ fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (u32, u32) {
         len += 1;
         c = state.below[usize::from(c)];
     }
-    let mut misplaced = 0;
     let mut min = 14;
     for &c in buf[..len].iter().rev() {
         let r = rank(c);
         if r > min {
-            misplaced += 1;
+            counts.misplaced += 1;
         } else {
             min = r;
         }
     }
-    (misplaced, depth)
+    (counts, depth)
 }
 
 impl View {
     fn new(state: &State) -> View {
-        let mut view =
-            View { slot: [NONE; 52], above: [0; 52], misplaced: [0; CASCADES], total_misplaced: 0 };
+        let mut view = View {
+            slot: [NONE; 52],
+            above: [0; 52],
+            counts: [Counts::default(); CASCADES],
+            total: Counts::default(),
+        };
         for (i, &top) in state.tops.iter().enumerate() {
-            let (misplaced, _) = walk(state, top, |c, k| {
+            let (counts, _) = walk(state, top, |c, k| {
                 view.slot[usize::from(c)] = i as u8;
                 view.above[usize::from(c)] = k;
             });
-            view.misplaced[i] = misplaced as u8;
-            view.total_misplaced += misplaced;
+            view.counts[i] = counts;
+            view.total.add(counts);
         }
         view
     }
@@ -519,15 +604,15 @@ impl View {
     /// cascades of `dirty` (a bit per slot), its cells and its foundations.
     #[inline]
     fn child_features(&self, child: &State, dirty: u8) -> Features {
-        let mut misplaced = self.total_misplaced;
+        let mut total = self.total;
         let mut depth = 0;
         let mut bits = dirty;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            misplaced -= u32::from(self.misplaced[i]);
-            let (m, d) = walk(child, child.tops[i], |_, _| {});
-            misplaced += m;
+            total.sub(self.counts[i]);
+            let (counts, d) = walk(child, child.tops[i], |_, _| {});
+            total.add(counts);
             depth += d;
         }
         for s in 0..4 {
@@ -543,8 +628,101 @@ impl View {
         let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
         let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
         let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
-        Features { left, misplaced, depth, cells, empty }
+        Features { left, misplaced: total.misplaced, depth, cells, empty }
     }
+}
+
+/// Shortens a winning path of solver moves from `root` (each followed by safe autoplay).
+/// Best-first search leaves detours: cards parked in a free cell or an empty cascade and moved
+/// on later, moves that turn out not to matter. Each candidate edit (merge a park and its
+/// later move into one move, drop both when the card comes straight back, or drop a move) is
+/// kept when the edited path still replays
+/// legally to a win for fewer single-card moves.
+fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
+    // The state before each move, and the cost spent to get there.
+    let prefix = |path: &[Move]| -> Vec<(State, u32)> {
+        let mut out = Vec::with_capacity(path.len() + 1);
+        let (mut state, mut spent) = (root, 0);
+        for &mv in path {
+            out.push((state, spent));
+            spent += state.move_cost(mv);
+            state.apply(mv);
+            state.settle();
+        }
+        out.push((state, spent));
+        out
+    };
+    let mut states = prefix(&path);
+    let mut best = states[path.len()].1;
+    if !states[path.len()].0.is_won() {
+        return path;
+    }
+    let mut i = 0;
+    while i < path.len() {
+        let mut candidates: Vec<Vec<Move>> = Vec::new();
+        let park = path[i];
+        // A card parked, then moved on from there: move it there directly, at the later time
+        // (or drop both moves when it comes straight back).
+        let parked_at = match park.to {
+            Target::Cell(c) => Some(Source::Cell(c)),
+            Target::Cascade(c) => Some(Source::Cascade(c)),
+            Target::Foundation => None,
+        };
+        if let Some(j) = parked_at
+            .and_then(|at| (i + 1..path.len()).find(|&j| path[j].card == park.card && path[j].from == at))
+        {
+            let later = path[j];
+            if later.cards == park.cards {
+                let mut edited = path[i + 1..].to_vec();
+                if target_of(park.from) == Some(later.to) {
+                    edited.remove(j - i - 1);
+                } else {
+                    edited[j - i - 1] = Move { from: park.from, ..later };
+                }
+                candidates.push(edited);
+            }
+        }
+        candidates.push(path[i + 1..].to_vec());
+        let (start, spent) = states[i];
+        let accepted = candidates.into_iter().find_map(|suffix| {
+            replay_cost(start, &suffix).filter(|&cost| spent + cost < best).map(|cost| (suffix, spent + cost))
+        });
+        match accepted {
+            Some((suffix, cost)) => {
+                path.truncate(i);
+                path.extend(suffix);
+                best = cost;
+                states = prefix(&path);
+                // An earlier move may have become redundant too.
+                i = i.saturating_sub(1);
+            }
+            None => i += 1,
+        }
+    }
+    path
+}
+
+/// Where a card taken from `from` could be put back.
+fn target_of(from: Source) -> Option<Target> {
+    match from {
+        Source::Cascade(i) => Some(Target::Cascade(i)),
+        Source::Cell(i) => Some(Target::Cell(i)),
+    }
+}
+
+/// The single-card cost of `path` from `root`, if every move is legal and it ends won.
+fn replay_cost(root: State, path: &[Move]) -> Option<u32> {
+    let mut state = root;
+    let mut cost = 0;
+    for &mv in path {
+        if !state.is_legal(mv) {
+            return None;
+        }
+        cost += state.move_cost(mv);
+        state.apply(mv);
+        state.settle();
+    }
+    state.is_won().then_some(cost)
 }
 
 /// The cascade bit of a move's source (0 for a free cell).
@@ -617,7 +795,10 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Fast hints.
+    /// First try for hints: empty cells and cascades weigh most, path length little.
+    pub const GREEDY: Weights =
+        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 150, empty: 150 };
+    /// Fast hints, second try.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// Second try: free cells weigh more.
@@ -694,7 +875,7 @@ impl BestFirst {
         search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         search.nodes.push(Node { state: root, parent: 0, g: 0, mv: filler });
-        search.push_open(weights.score(0, &root), 0);
+        search.push_open(search.weights.score(0, &root), 0);
         search
     }
 
@@ -715,6 +896,7 @@ impl BestFirst {
             i = self.nodes[i].parent as usize;
         }
         path.reverse();
+        let path = shorten(self.nodes[0].state, path);
         let mut moves = self.root_moves.clone();
         let mut state = self.nodes[0].state;
         for mv in path {
@@ -834,11 +1016,12 @@ impl Solver {
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(30_000)));
+        portfolio.push((Weights::GREEDY, MoveSet::Sequences, cap(10_000)));
+        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
-        portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(60_000)));
+        portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(50_000)));
         portfolio.push((Weights::STEADY, MoveSet::Sequences, cap(250_000)));
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
         Solver::with_phases(position, portfolio, budget)
