@@ -797,7 +797,7 @@ pub struct Weights {
 impl Weights {
     /// First try for hints: empty cells and cascades weigh most, path length little.
     pub const GREEDY: Weights =
-        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 150, empty: 150 };
+        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 180 };
     /// Fast hints, second try.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
@@ -807,9 +807,9 @@ impl Weights {
     /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
     pub const STEADY: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Shorter solutions.
+    /// Shorter solutions (with the shortening pass after it, path weight 40 is enough).
     pub const SHORT: Weights =
-        Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
+        Weights { path: 40, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// The exhaustive single-card fallback.
     pub const EXHAUSTIVE: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
