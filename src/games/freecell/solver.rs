@@ -21,10 +21,12 @@
 //! budget: two sequence-move searches with different weights (greedy first), each with a
 //! small budget; a first single-card search (which also proves the impossible deals quickly,
 //! their single-card space being small); two more sequence-move searches, the steadier one with
-//! a larger budget; and last the single-card search with the full budget. A
-//! sequence-move phase that runs out of states to try (not of budget) jumps to the last phase.
-//! Only a single-card phase that runs out of states to try answers `Unsolvable`; a budget
-//! running out answers `Unknown`. A solution found is then shortened (see [`shorten`]).
+//! a larger budget; and last the single-card search with the full budget. A sequence-move
+//! phase that runs out of states to try (not of budget) jumps to the last phase. Only a
+//! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
+//! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
+//! moved on, moves that turn out not to matter) are edited out when the edited solution still
+//! replays to a win for fewer single-card moves.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
