@@ -433,7 +433,8 @@ mod tests {
 
     #[test]
     fn freecell_positions_are_solved_in_slices() {
-        let position = freecell::Position::deal(crate::deal::DealNumber::new(1).unwrap());
+        // A deal that needs several steps of work (deal 1 is now solved within one).
+        let position = freecell::Position::deal(crate::deal::DealNumber::new(617).unwrap());
         let board = position.setup().to_string();
         let mut dispatcher = Dispatcher::new();
         dispatcher

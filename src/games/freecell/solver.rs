@@ -2,10 +2,15 @@
 //!
 //! The solver state is dense: for every card, what it rests on (another card, the bottom of
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
-//! depend on which cascade or free cell holds what — so it is the key of the transposition
-//! set (64 bytes with its hash, hashed by an incrementally updated Zobrist hash). Alongside, the
-//! state keeps the player's layout (top card per cascade slot, card per free cell), so every
-//! solver move is a legal player [`Move`] as it stands.
+//! depend on which cascade or free cell holds what — and it has an incrementally updated
+//! Zobrist hash. The single-card searches (which may prove a deal unsolvable) keep the whole
+//! array in their transposition set; the sequence-move searches keep only the 64-bit hash.
+//! Alongside, the state keeps the player's layout (top card per cascade slot, card per free
+//! cell), so every solver move is a legal player [`Move`] as it stands.
+//!
+//! Expanding a state is cheap: most of its children were seen already (transpositions), and
+//! their hash is computed from the move alone, before any copy. New children are scored from
+//! the parent's cascades walked once, re-walking only the cascades the move changed.
 //!
 //! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
 //! throws away a win: a card goes home only when both opposite-colour cards one rank lower are
@@ -13,12 +18,15 @@
 //! moves of that card and stays legal (it only ever frees space), and is no longer.
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
-//! budget: greedy over sequence moves; a first single-card search (which also proves the
-//! impossible deals quickly, their single-card space being small); two more sequence-move
-//! searches with other weights; and last the single-card search with the full budget. A
-//! sequence-move phase that runs out of states to try (not of budget) jumps to the last phase.
-//! Only a single-card phase that runs out of states to try answers `Unsolvable`; a budget
-//! running out answers `Unknown`.
+//! budget: two sequence-move searches with different weights (greedy first), each with a
+//! small budget; a first single-card search (which also proves the impossible deals quickly,
+//! their single-card space being small); two more sequence-move searches, the steadier one with
+//! a larger budget; and last the single-card search with the full budget. A sequence-move
+//! phase that runs out of states to try (not of budget) jumps to the last phase. Only a
+//! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
+//! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
+//! moved on, moves that turn out not to matter) are edited out when the edited solution still
+//! replays to a win for fewer single-card moves.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -120,6 +128,43 @@ impl Hasher for PassThrough {
 }
 
 type KeySet = HashSet<Key, BuildHasherDefault<PassThrough>>;
+type HashOnlySet = HashSet<u64, BuildHasherDefault<PassThrough>>;
+
+/// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
+/// whole keys (a hash collision could otherwise hide a state and make a false proof). The
+/// sequence-move searches keep only the 64-bit hash: a collision there can only hide a state
+/// from a heuristic search (any solution found is still replayed from real moves), and the
+/// set is eight times smaller.
+enum Seen {
+    Keys(KeySet),
+    Hashes(HashOnlySet),
+}
+
+impl Seen {
+    fn new(moves: MoveSet, capacity: usize) -> Seen {
+        let hasher = BuildHasherDefault::<PassThrough>::default();
+        match moves {
+            MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
+            MoveSet::Sequences => Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher)),
+        }
+    }
+
+    /// Adds the state; false if it was there already.
+    #[inline]
+    fn insert(&mut self, state: &State) -> bool {
+        match self {
+            Seen::Keys(set) => set.insert(state.key()),
+            Seen::Hashes(set) => set.insert(state.hash),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Seen::Keys(set) => set.len(),
+            Seen::Hashes(set) => set.len(),
+        }
+    }
+}
 
 /// Dense solver state with the player's layout.
 #[derive(Clone, Copy)]
@@ -192,6 +237,63 @@ impl State {
         self.tops.iter().filter(|&&c| c == NONE).count()
     }
 
+    /// True if `mv` is legal here (the solver's own moves always are; edited ones may not be).
+    fn is_legal(&self, mv: Move) -> bool {
+        let c = mv.card.index() % 52;
+        let n = usize::from(mv.cards);
+        if n == 0 {
+            return false;
+        }
+        // The moved card is exposed under a run of `n - 1` cards.
+        match mv.from {
+            Source::Cell(i) => {
+                if n != 1 || self.cells.get(usize::from(i)) != Some(&c) {
+                    return false;
+                }
+            }
+            Source::Cascade(i) => {
+                let Some(&top) = self.tops.get(usize::from(i)) else { return false };
+                let mut x = top;
+                for _ in 1..n {
+                    let b = self.below[usize::from(x % 52)];
+                    if x >= 52 || b >= 52 || !stacks(x, b) {
+                        return false;
+                    }
+                    x = b;
+                }
+                if x != c {
+                    return false;
+                }
+            }
+        }
+        match mv.to {
+            Target::Foundation => n == 1 && self.fits_home(c),
+            Target::Cell(j) => {
+                n == 1 && mv.from != Source::Cell(j) && self.cells.get(usize::from(j)) == Some(&NONE)
+            }
+            Target::Cascade(j) => {
+                let Some(&top) = self.tops.get(usize::from(j)) else { return false };
+                if mv.from == Source::Cascade(j) {
+                    return false;
+                }
+                let empty = self.empty_cascades() - usize::from(top == NONE);
+                (top == NONE || stacks(c, top)) && n <= capacity(self.empty_cells(), empty)
+            }
+        }
+    }
+
+    /// The single-card cost of a legal move here.
+    fn move_cost(&self, mv: Move) -> u32 {
+        match (mv.from, mv.to) {
+            (Source::Cascade(_), Target::Cascade(j)) if mv.cards > 1 => {
+                let to_empty = self.tops[usize::from(j) % CASCADES] == NONE;
+                let empty = self.empty_cascades() - usize::from(to_empty);
+                single_card_cost(usize::from(mv.cards), self.empty_cells(), empty).unwrap_or(1)
+            }
+            _ => 1,
+        }
+    }
+
     /// Plays a legal move (sequence moves move only the base card's link).
     pub(crate) fn apply(&mut self, mv: Move) {
         let c = mv.card.index();
@@ -242,6 +344,64 @@ impl State {
         None
     }
 
+    /// The hash of the child `mv` leads to, if no autoplay follows it (this state being
+    /// settled, only the card `mv` uncovers or a card sent home can start autoplay).
+    #[inline]
+    fn quick_hash(&self, mv: Move) -> Option<u64> {
+        let c = usize::from(mv.card.index() % 52);
+        let old = self.below[c];
+        let new = match mv.to {
+            Target::Foundation => return None,
+            Target::Cell(_) => IN_CELL,
+            Target::Cascade(j) => match self.tops[usize::from(j) % CASCADES] {
+                NONE => BOTTOM,
+                top => top,
+            },
+        };
+        if old < 52 && self.safe_home(old) {
+            return None;
+        }
+        Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
+    }
+
+    /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them;
+    /// returns the cascade slots it took cards from (a bit each). The end state is the same
+    /// whatever the order: a card that is safe and exposed stays so until it goes home.
+    #[inline]
+    fn settle(&mut self) -> u8 {
+        let mut dirty = 0;
+        loop {
+            let mut progressed = false;
+            for s in 0..4u8 {
+                let h = self.home[usize::from(s)];
+                if h >= 13 {
+                    continue;
+                }
+                let c = h * 4 + s;
+                if !self.safe_home(c) {
+                    continue;
+                }
+                let under = self.below[usize::from(c)];
+                if under == IN_CELL {
+                    if let Some(slot) = self.cells.iter().position(|&x| x == c) {
+                        self.cells[slot] = NONE;
+                    }
+                } else if let Some(slot) = self.tops.iter().position(|&t| t == c) {
+                    self.tops[slot] = if under == BOTTOM { NONE } else { under };
+                    dirty |= 1 << slot;
+                } else {
+                    continue;
+                }
+                self.set(c, HOME);
+                self.home[usize::from(s)] += 1;
+                progressed = true;
+            }
+            if !progressed {
+                return dirty;
+            }
+        }
+    }
+
     fn autoplay(&mut self, mut record: impl FnMut(Move)) {
         while let Some(mv) = self.next_autoplay() {
             self.apply(mv);
@@ -260,6 +420,16 @@ impl State {
         let e = self.empty_cascades();
         let free_cell = self.cells.iter().position(|&c| c == NONE);
         let free_cascade = self.tops.iter().position(|&c| c == NONE);
+        // Which cascades (a bit each) each card could be placed on.
+        let mut accepts = [0u8; 52];
+        for (j, &t) in self.tops.iter().enumerate() {
+            if t != NONE && rank(t) > 1 {
+                let lower = (rank(t) - 2) * 4;
+                let (a, b) = if red(t) { (0, 3) } else { (1, 2) };
+                accepts[usize::from(lower + a)] |= 1 << j;
+                accepts[usize::from(lower + b)] |= 1 << j;
+            }
+        }
         for (i, &c) in self.cells.iter().enumerate() {
             if c != NONE && self.fits_home(c) {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation), 1);
@@ -274,10 +444,11 @@ impl State {
             if c == NONE {
                 continue;
             }
-            for (j, &t) in self.tops.iter().enumerate() {
-                if t != NONE && stacks(c, t) {
-                    list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
-                }
+            let mut bits = accepts[usize::from(c)];
+            while bits != 0 {
+                let j = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)), 1);
             }
             if let Some(j) = free_cascade {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
@@ -301,18 +472,27 @@ impl State {
             let whole = self.below[usize::from(run[n - 1])] == BOTTOM;
             let most = if single { 1 } else { n };
             let from = Source::Cascade(i as u8);
-            for (j, &t) in self.tops.iter().enumerate() {
-                if j == i || t == NONE || rank(t) < rank(top) + 1 {
-                    continue;
+            // The run card (if any) each other cascade takes; at most one per cascade.
+            let mut lands = [NONE; CASCADES];
+            let mut any = 0u8;
+            for (k, &c) in run[..most.min(capacity(f, e))].iter().enumerate() {
+                let bits = accepts[usize::from(c)] & !(1 << i);
+                any |= bits;
+                let mut b = bits;
+                while b != 0 {
+                    lands[b.trailing_zeros() as usize] = k as u8;
+                    b &= b - 1;
                 }
-                let k = usize::from(rank(t) - 1 - rank(top));
-                if k < most && stacks(run[k], t) && k < capacity(f, e) {
-                    let cost = single_card_cost(k + 1, f, e).unwrap_or(1);
-                    list.push(
-                        Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
-                        cost,
-                    );
-                }
+            }
+            while any != 0 {
+                let j = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let k = usize::from(lands[j]);
+                let cost = single_card_cost(k + 1, f, e).unwrap_or(1);
+                list.push(
+                    Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
+                    cost,
+                );
             }
             if let Some(j) = free_cascade {
                 let cap = capacity(f, e - 1);
@@ -339,39 +519,229 @@ impl State {
     /// Heuristic features: cards not home, cards resting above a lower card of their cascade,
     /// cards above the next card each foundation needs, occupied cells, empty cascades.
     fn features(&self) -> Features {
-        let mut misplaced = 0;
+        let view = View::new(self);
+        view.child_features(self, 0)
+    }
+}
+
+/// A state's cascades walked once, so that each child's features come from walking only the
+/// cascades its move (and the autoplay after it) changed.
+struct View {
+    /// Cascade slot of each card (`NONE` if not in a cascade).
+    slot: [u8; 52],
+    /// Cards above each card in its cascade.
+    above: [u8; 52],
+    /// Counts per cascade slot, and in all.
+    counts: [Counts; CASCADES],
+    total: Counts,
+}
+
+/// Per-cascade counts: misplaced cards (above a lower card of the cascade).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    misplaced: u32,
+}
+
+impl Counts {
+    #[inline]
+    fn add(&mut self, other: Counts) {
+        self.misplaced += other.misplaced;
+    }
+
+    #[inline]
+    fn sub(&mut self, other: Counts) {
+        self.misplaced -= other.misplaced;
+    }
+}
+
+/// Walks cascade `top` down: its counts, and the depth of the cards that fit home.
+#[inline]
+fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (Counts, u32) {
+    let mut buf = [0u8; 52];
+    let mut len = 0;
+    let mut c = top;
+    let mut depth = 0;
+    let mut counts = Counts::default();
+    while c < 52 && len < 52 {
+        if state.fits_home(c) {
+            depth += len as u32;
+        }
+        visit(c, len as u8);
+        buf[len] = c;
+        len += 1;
+        c = state.below[usize::from(c)];
+    }
+    let mut min = 14;
+    for &c in buf[..len].iter().rev() {
+        let r = rank(c);
+        if r > min {
+            counts.misplaced += 1;
+        } else {
+            min = r;
+        }
+    }
+    (counts, depth)
+}
+
+impl View {
+    fn new(state: &State) -> View {
+        let mut view = View {
+            slot: [NONE; 52],
+            above: [0; 52],
+            counts: [Counts::default(); CASCADES],
+            total: Counts::default(),
+        };
+        for (i, &top) in state.tops.iter().enumerate() {
+            let (counts, _) = walk(state, top, |c, k| {
+                view.slot[usize::from(c)] = i as u8;
+                view.above[usize::from(c)] = k;
+            });
+            view.counts[i] = counts;
+            view.total.add(counts);
+        }
+        view
+    }
+
+    /// Features of `child`, a successor of the viewed state that differs from it only in the
+    /// cascades of `dirty` (a bit per slot), its cells and its foundations.
+    #[inline]
+    fn child_features(&self, child: &State, dirty: u8) -> Features {
+        let mut total = self.total;
         let mut depth = 0;
-        let mut buf = [0u8; 52];
-        for &top in &self.tops {
-            let mut c = top;
-            let mut len = 0;
-            while c < 52 && len < 52 {
-                buf[len] = c;
-                len += 1;
-                c = self.below[usize::from(c)];
+        let mut bits = dirty;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            total.sub(self.counts[i]);
+            let (counts, d) = walk(child, child.tops[i], |_, _| {});
+            total.add(counts);
+            depth += d;
+        }
+        for s in 0..4 {
+            let h = child.home[s];
+            if h < 13 {
+                let next = usize::from(h) * 4 + s;
+                let slot = self.slot[next];
+                if slot != NONE && dirty & (1 << slot) == 0 {
+                    depth += u32::from(self.above[next]);
+                }
             }
-            let mut min = 14;
-            for k in (0..len).rev() {
-                let r = rank(buf[k]);
-                if r > min {
-                    misplaced += 1;
+        }
+        let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
+        let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
+        let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
+        Features { left, misplaced: total.misplaced, depth, cells, empty }
+    }
+}
+
+/// Shortens a winning path of solver moves from `root` (each followed by safe autoplay).
+/// Best-first search leaves detours: cards parked in a free cell or an empty cascade and moved
+/// on later, moves that turn out not to matter. Each candidate edit (merge a park and its
+/// later move into one move, drop both when the card comes straight back, or drop a move) is
+/// kept when the edited path still replays
+/// legally to a win for fewer single-card moves.
+fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
+    // The state before each move, and the cost spent to get there.
+    let prefix = |path: &[Move]| -> Vec<(State, u32)> {
+        let mut out = Vec::with_capacity(path.len() + 1);
+        let (mut state, mut spent) = (root, 0);
+        for &mv in path {
+            out.push((state, spent));
+            spent += state.move_cost(mv);
+            state.apply(mv);
+            state.settle();
+        }
+        out.push((state, spent));
+        out
+    };
+    let mut states = prefix(&path);
+    let mut best = states[path.len()].1;
+    if !states[path.len()].0.is_won() {
+        return path;
+    }
+    let mut i = 0;
+    while i < path.len() {
+        let mut candidates: Vec<Vec<Move>> = Vec::new();
+        let park = path[i];
+        // A card parked, then moved on from there: move it there directly, at the later time
+        // (or drop both moves when it comes straight back).
+        let parked_at = match park.to {
+            Target::Cell(c) => Some(Source::Cell(c)),
+            Target::Cascade(c) => Some(Source::Cascade(c)),
+            Target::Foundation => None,
+        };
+        if let Some(j) = parked_at
+            .and_then(|at| (i + 1..path.len()).find(|&j| path[j].card == park.card && path[j].from == at))
+        {
+            let later = path[j];
+            if later.cards == park.cards {
+                let mut edited = path[i + 1..].to_vec();
+                if target_of(park.from) == Some(later.to) {
+                    edited.remove(j - i - 1);
                 } else {
-                    min = r;
+                    edited[j - i - 1] = Move { from: park.from, ..later };
                 }
-            }
-            for (k, &c) in buf[..len].iter().enumerate() {
-                if self.fits_home(c) {
-                    depth += k as u32;
-                }
+                candidates.push(edited);
             }
         }
-        Features {
-            left: 52 - self.home.iter().map(|&h| u32::from(h)).sum::<u32>(),
-            misplaced,
-            depth,
-            cells: (CELLS - self.empty_cells()) as u32,
-            empty: self.empty_cascades() as u32,
+        candidates.push(path[i + 1..].to_vec());
+        let (start, spent) = states[i];
+        let accepted = candidates.into_iter().find_map(|suffix| {
+            replay_cost(start, &suffix).filter(|&cost| spent + cost < best).map(|cost| (suffix, spent + cost))
+        });
+        match accepted {
+            Some((suffix, cost)) => {
+                path.truncate(i);
+                path.extend(suffix);
+                best = cost;
+                states = prefix(&path);
+                // An earlier move may have become redundant too.
+                i = i.saturating_sub(1);
+            }
+            None => i += 1,
         }
+    }
+    path
+}
+
+/// Where a card taken from `from` could be put back.
+fn target_of(from: Source) -> Option<Target> {
+    match from {
+        Source::Cascade(i) => Some(Target::Cascade(i)),
+        Source::Cell(i) => Some(Target::Cell(i)),
+    }
+}
+
+/// The single-card cost of `path` from `root`, if every move is legal and it ends won.
+fn replay_cost(root: State, path: &[Move]) -> Option<u32> {
+    let mut state = root;
+    let mut cost = 0;
+    for &mv in path {
+        if !state.is_legal(mv) {
+            return None;
+        }
+        cost += state.move_cost(mv);
+        state.apply(mv);
+        state.settle();
+    }
+    state.is_won().then_some(cost)
+}
+
+/// The cascade bit of a move's source (0 for a free cell).
+#[inline]
+fn slot_bit(from: Source) -> u8 {
+    match from {
+        Source::Cascade(i) => 1 << (i % 8),
+        Source::Cell(_) => 0,
+    }
+}
+
+/// The cascade bit of a move's target (0 for a free cell or the foundation).
+#[inline]
+fn target_bit(to: Target) -> u8 {
+    match to {
+        Target::Cascade(j) => 1 << (j % 8),
+        _ => 0,
     }
 }
 
@@ -427,7 +797,10 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Fast hints.
+    /// First try for hints: empty cells and cascades weigh most, path length little.
+    pub const GREEDY: Weights =
+        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 180 };
+    /// Fast hints, second try.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// Second try: free cells weigh more.
@@ -436,15 +809,19 @@ impl Weights {
     /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
     pub const STEADY: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Shorter solutions.
+    /// Shorter solutions (with the shortening pass after it, path weight 40 is enough).
     pub const SHORT: Weights =
-        Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
+        Weights { path: 40, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
     /// The exhaustive single-card fallback.
     pub const EXHAUSTIVE: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
 
     fn score(&self, g: u32, s: &State) -> u32 {
-        let x = s.features();
+        self.score_features(g, &s.features())
+    }
+
+    #[inline]
+    fn score_features(&self, g: u32, x: &Features) -> u32 {
         let plus = self.path * g
             + self.left * x.left
             + self.misplaced * x.misplaced
@@ -465,7 +842,7 @@ struct Node {
 /// move set it is exhaustive: an empty open list is a proof that no solution exists.
 pub struct BestFirst {
     nodes: Vec<Node>,
-    seen: KeySet,
+    seen: Seen,
     open: BinaryHeap<Reverse<u64>>,
     weights: Weights,
     moves: MoveSet,
@@ -477,14 +854,17 @@ pub struct BestFirst {
 }
 
 impl BestFirst {
+    /// Room reserved up front (most deals need fewer states; growing costs rehashing).
+    const INITIAL_CAPACITY: usize = 4096;
+
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
         let mut root = State::new(position);
         let mut root_moves = Vec::new();
         root.autoplay(|mv| root_moves.push(mv));
         let mut search = BestFirst {
-            nodes: Vec::new(),
-            seen: KeySet::default(),
+            nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
+            seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
             open: BinaryHeap::new(),
             weights,
             moves,
@@ -494,15 +874,20 @@ impl BestFirst {
             gen: Box::new(Gen::new()),
             done: false,
         };
-        search.seen.insert(root.key());
+        search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         search.nodes.push(Node { state: root, parent: 0, g: 0, mv: filler });
-        search.push_open(weights.score(0, &root), 0);
+        search.push_open(search.weights.score(0, &root), 0);
         search
     }
 
     fn push_open(&mut self, f: u32, index: u32) {
         self.open.push(Reverse((u64::from(f) << 32) | u64::from(u32::MAX - index)));
+    }
+
+    /// States expanded so far (their moves generated).
+    pub fn expanded(&self) -> u64 {
+        self.expanded
     }
 
     fn solution(&self, leaf: usize) -> Vec<Move> {
@@ -513,6 +898,7 @@ impl BestFirst {
             i = self.nodes[i].parent as usize;
         }
         path.reverse();
+        let path = shorten(self.nodes[0].state, path);
         let mut moves = self.root_moves.clone();
         let mut state = self.nodes[0].state;
         for mv in path {
@@ -545,12 +931,20 @@ impl Search for BestFirst {
             let g = self.nodes[index].g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
+            let mut view: Option<View> = None;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
+                // Most children were seen already: test the cheap hash first.
+                if let (Seen::Hashes(set), Some(hash)) = (&self.seen, state.quick_hash(mv)) {
+                    if set.contains(&hash) {
+                        continue;
+                    }
+                }
                 let mut child = state;
                 child.apply(mv);
-                child.autoplay(|_| {});
-                if !self.seen.insert(child.key()) {
+                let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
+                debug_assert!(state.quick_hash(mv).is_none_or(|hash| hash == child.hash));
+                if !self.seen.insert(&child) {
                     continue;
                 }
                 let child_index = self.nodes.len();
@@ -559,7 +953,8 @@ impl Search for BestFirst {
                     self.done = true;
                     return Some(Outcome::Solved(self.solution(child_index)));
                 }
-                let f = self.weights.score(g + cost, &child);
+                let view = view.get_or_insert_with(|| View::new(&state));
+                let f = self.weights.score_features(g + cost, &view.child_features(&child, dirty));
                 self.push_open(f, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
@@ -623,11 +1018,12 @@ impl Solver {
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(30_000)));
+        portfolio.push((Weights::GREEDY, MoveSet::Sequences, cap(10_000)));
+        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
-        portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(60_000)));
+        portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(50_000)));
         portfolio.push((Weights::STEADY, MoveSet::Sequences, cap(250_000)));
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
         Solver::with_phases(position, portfolio, budget)
