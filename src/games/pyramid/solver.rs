@@ -237,8 +237,8 @@ impl Tables {
         for slot in 0..PYRAMID_CARDS {
             let want = 13 - values[slot];
             stock_partners[slot] = stock_of_value[want as usize];
-            for other in 0..PYRAMID_CARDS {
-                if values[other] == want
+            for (other, &other_value) in values.iter().enumerate().take(PYRAMID_CARDS) {
+                if other_value == want
                     && beneath(slot) & (1 << other) == 0
                     && beneath(other) & (1 << slot) == 0
                 {
