@@ -183,7 +183,8 @@ fn brute_force_packed(deck: &deckhand::Deck, limit: usize) -> Result<Option<usiz
 }
 
 /// Whole deals against the brute force (slow: run in release with `--ignored`), decks from
-/// the file named by `PYRAMID_BRUTE_DECKS` (one per line), else a few seeded ones.
+/// the file named by `PYRAMID_BRUTE_DECKS` (one per line), else a few seeded ones. A deal
+/// whose brute force passes 60 million positions (about 1 GB) is skipped, not failed.
 #[test]
 #[ignore]
 fn optimal_on_whole_deals_against_brute_force() {
@@ -198,7 +199,7 @@ fn optimal_on_whole_deals_against_brute_force() {
     };
     for deck in &decks {
         let start = Position::new(deck);
-        let Ok(expected) = brute_force_packed(deck, 400_000_000) else {
+        let Ok(expected) = brute_force_packed(deck, 60_000_000) else {
             eprintln!("too big for the brute force: {deck}");
             continue;
         };

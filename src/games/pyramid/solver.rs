@@ -237,8 +237,8 @@ impl Tables {
         for slot in 0..PYRAMID_CARDS {
             let want = 13 - values[slot];
             stock_partners[slot] = stock_of_value[want as usize];
-            for other in 0..PYRAMID_CARDS {
-                if values[other] == want
+            for (other, &other_value) in values.iter().enumerate().take(PYRAMID_CARDS) {
+                if other_value == want
                     && beneath(slot) & (1 << other) == 0
                     && beneath(other) & (1 << slot) == 0
                 {
@@ -326,11 +326,11 @@ impl Tables {
     }
 
     /// The key after removing pyramid `slots` and stock places `stock_places` (cards of
-    /// value `v` or kings), or `None` if that leaves some card of the rank pair unpairable.
+    /// value `v` or kings) from `at` (configuration, stock mask and its card mask), or `None`
+    /// if that leaves some card of the rank pair unpairable.
     fn remove(
         &self,
-        config: u16,
-        stock: u32,
+        (config, stock, cards): (u16, u32, u64),
         slots: &[u32],
         stock_places: &[u32],
         v: u8,
@@ -346,7 +346,7 @@ impl Tables {
             new_stock &= !(1 << j);
             removed |= self.cards[PYRAMID_CARDS + j as usize].bit();
         }
-        if v != 13 && !self.pair_feasible(self.card_mask(config, stock) & !removed, v) {
+        if v != 13 && !self.pair_feasible(cards & !removed, v) {
             return None;
         }
         Some((new_config, new_stock))
@@ -362,15 +362,17 @@ impl Tables {
         let (config, stock, ..) = unpack(key);
         let available = configs().available[config as usize];
         let next = &configs().next[config as usize];
+        let cards = self.card_mask(config, stock);
+        let at = (config, stock, cards);
         for slot in bits(available as u64) {
             if self.values[slot as usize] == 13 {
                 visit(pack(next[slot as usize], stock, 0, 0), rank);
                 return;
             }
         }
-        if let Some((slot, other)) = self.forced_removal(available, 0, self.card_mask(config, stock)) {
+        if let Some((slot, other)) = self.forced_removal(available, 0, cards) {
             let v = self.values[slot as usize];
-            if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], v) {
+            if let Some((c, st)) = self.remove(at, &[slot, other], &[], v) {
                 visit(pack(c, st, 0, 0), rank);
             }
             return;
@@ -379,7 +381,7 @@ impl Tables {
             let want = 13 - self.values[slot as usize];
             for other in bits((available as u64) & !((2u64 << slot) - 1)) {
                 if self.values[other as usize] == want {
-                    if let Some((c, st)) = self.remove(config, stock, &[slot, other], &[], 13 - want) {
+                    if let Some((c, st)) = self.remove(at, &[slot, other], &[], 13 - want) {
                         visit(pack(c, st, 0, 0), rank);
                     }
                 }
@@ -409,18 +411,18 @@ impl Tables {
                 tried |= 1 << j;
                 let v = value_of(j);
                 if v == 13 {
-                    emit(self.remove(config, stock, &[], &[j], 13));
+                    emit(self.remove(at, &[], &[j], 13));
                     continue;
                 }
                 for slot in bits(available as u64) {
                     if self.values[slot as usize] + v == 13 {
-                        emit(self.remove(config, stock, &[slot], &[j], v));
+                        emit(self.remove(at, &[slot], &[j], v));
                     }
                 }
             }
             if let (Some(s), Some(w)) = (top, waste) {
                 if value_of(s) + value_of(w) == 13 {
-                    emit(self.remove(config, stock, &[], &[s, w], value_of(s)));
+                    emit(self.remove(at, &[], &[s, w], value_of(s)));
                 }
             }
             match top {
@@ -720,7 +722,9 @@ enum Reach {
 
 /// A resumable optimal Pyramid search. Progress counts distinct states stored.
 ///
-/// Two searches run side by side, sharing each slice: A* for the fewest steps, and a
+/// Two searches run side by side, sharing each slice (two thirds of the expansions go to the
+/// reachability search, which generates fewer states per expansion; on the committed decks
+/// this balances the slowest solvable and unsolvable ones): A* for the fewest steps, and a
 /// reachability search over the much smaller space of (configuration, stock mask) keys that
 /// proves unsolvable decks quickly. On an unsolvable deck A* would have to exhaust every
 /// pointer and recycle count, and on a solvable one the reachability search only ends when it
@@ -1066,7 +1070,7 @@ impl Search for Solver {
         }
         let mut left = work.max(2);
         if self.deciding.is_some() && self.expanded >= REACH_DELAY {
-            let share = left / 2;
+            let share = left * 2 / 3;
             left -= share;
             match self.decide(share) {
                 Reach::Running | Reach::Solvable => {}
