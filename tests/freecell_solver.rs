@@ -31,6 +31,17 @@ fn fast_mode_solves_deals_1_to_300() {
     assert!(mean <= 125.0, "mean length {mean}");
 }
 
+/// The five deals of 1..1,000,000 that the sequence-move phases before `MISPLACED` and
+/// `BROAD` leave undecided (found by the full sweep; see docs/BENCHMARKS.md).
+#[test]
+fn the_hardest_deals_of_the_first_million_are_solved() {
+    for deal in [410635, 496564, 687716, 766073, 827554] {
+        let (position, outcome) = solve(deal, Mode::Fast);
+        let Outcome::Solved(moves) = outcome else { panic!("deal {deal}: {outcome:?}") };
+        replay_length(&position, &moves, deal);
+    }
+}
+
 #[test]
 fn short_mode_solves_and_is_shorter() {
     let (mut fast, mut short) = (0, 0);

@@ -20,8 +20,9 @@
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
 //! budget: two sequence-move searches with different weights (greedy first), each with a
 //! small budget; a first single-card search (which also proves the impossible deals quickly,
-//! their single-card space being small); two more sequence-move searches, the steadier one with
-//! a larger budget; and last the single-card search with the full budget. A sequence-move
+//! their single-card space being small); four more sequence-move searches with other weights
+//! (the last two for the few deals of the first million the others leave undecided); and last
+//! the single-card search with the full budget. A sequence-move
 //! phase that runs out of states to try (not of budget) jumps to the last phase. Only a
 //! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
@@ -809,6 +810,14 @@ impl Weights {
     /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
     pub const STEADY: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
+    /// Fourth try: misplaced cards weigh double, cards left half (solves 496564 in 11k states,
+    /// which the others leave undecided).
+    pub const MISPLACED: Weights =
+        Weights { path: 40, left: 50, misplaced: 200, depth: 30, cells: 60, empty: 60 };
+    /// Last try with sequence moves: deep cards and free space weigh more (solves 410635,
+    /// 687716, 766073 and 827554, which the others leave undecided).
+    pub const BROAD: Weights =
+        Weights { path: 40, left: 100, misplaced: 100, depth: 100, cells: 100, empty: 100 };
     /// Shorter solutions (with the shortening pass after it, path weight 40 is enough).
     pub const SHORT: Weights =
         Weights { path: 40, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
@@ -984,7 +993,7 @@ pub enum Mode {
 /// entry, growth slack): the defaults stay under 256 MB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// For each sequence-move phase.
+    /// The most states of any one sequence-move phase.
     pub first: u64,
     /// For the exhaustive single-card phase.
     pub exhaustive: u64,
@@ -992,7 +1001,7 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { first: 250_000, exhaustive: 600_000 }
+        Budget { first: 400_000, exhaustive: 600_000 }
     }
 }
 
@@ -1025,6 +1034,8 @@ impl Solver {
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
         portfolio.push((Weights::CELLS, MoveSet::Sequences, cap(50_000)));
         portfolio.push((Weights::STEADY, MoveSet::Sequences, cap(250_000)));
+        portfolio.push((Weights::MISPLACED, MoveSet::Sequences, cap(20_000)));
+        portfolio.push((Weights::BROAD, MoveSet::Sequences, cap(400_000)));
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
         Solver::with_phases(position, portfolio, budget)
     }
