@@ -210,3 +210,15 @@ test('double-click sends a card home, and D draws from the keyboard', async () =
   assert.deepEqual(await pileCards(page, 'foundation-2'), []);
   await page.close();
 });
+
+test('the Klondike table fits a phone screen', async () => {
+  const viewport = { width: 390, height: 844 };
+  const page = await site.newPage('#/klondike/1?draw=3', viewport);
+  await page.locator('[data-pile="tableau-7"] [data-card]').nth(6).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone screen`);
+  const box = await page.locator('[data-pile="tableau-7"]').boundingBox();
+  assert.ok(box.x + box.width <= viewport.width, 'the last column is on screen');
+  await page.screenshot({ path: `${ARTIFACTS}klondike-phone.png` });
+  await page.close();
+});
