@@ -8,7 +8,7 @@ use super::freecell_game::{moves_from_link, random_deal, FreeCellGame, SavedGame
 use super::freecell_state::Origin;
 use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
-use super::klondike_game::{random_seed, seeded_deal, KlondikeGame, SavedGame};
+use super::klondike_game::{deal_route, random_seed, seeded_deal, KlondikeGame, SavedGame};
 use super::klondike_state::KlondikeDeal;
 use super::pyramid_game::PyramidGame;
 use super::tictactoe_page::TicTacToePage;
@@ -68,6 +68,16 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
             .or_else(|| SavedFreeCell::load().and_then(|saved| saved.origin()))
             .unwrap_or_else(|| Origin::Deal(random_deal()))
     });
+    // An address that named no deal (`#/freecell`, a bad link) is settled on the game shown.
+    {
+        let navigator = props.navigator.clone();
+        let named = props.origin.is_some();
+        use_effect_with((origin.clone(), named), move |(origin, named)| {
+            if !named {
+                navigator.replace(&origin.route(None));
+            }
+        });
+    }
     let link_moves = use_memo(((*origin).clone(), props.moves.clone()), |(origin, moves)| {
         moves.as_ref().map(|code| moves_from_link(&origin.position(), code).map(Rc::new))
     });
@@ -144,6 +154,16 @@ fn KlondikePage(props: &KlondikePageProps) -> Html {
             Some(error) => problem.set(Some(error)),
             None if !replaced => problem.set(None),
             None => {}
+        });
+    }
+    // An address that named no deal (`#/klondike`, a bad link) is settled on the deal shown.
+    {
+        let navigator = props.navigator.clone();
+        let named = props.deal.is_some();
+        use_effect_with((opened.clone(), named), move |(opened, named)| {
+            if !named {
+                navigator.replace(&deal_route(&opened.0, &[]));
+            }
         });
     }
     let moves = restored.as_ref().ok().cloned().map(Rc::new);

@@ -51,7 +51,7 @@ pub fn seeded_deal(seed: u64, draw: Draw) -> KlondikeDeal {
 }
 
 /// The link to a deal, with `moves` if any.
-fn deal_route(deal: &KlondikeDeal, moves: &[Move]) -> Route {
+pub fn deal_route(deal: &KlondikeDeal, moves: &[Move]) -> Route {
     let draw = deal.draw.count();
     let moves = (!moves.is_empty()).then(|| format_moves(moves));
     match deal.seed {

@@ -222,3 +222,14 @@ test('the Klondike table fits a phone screen', async () => {
   await page.screenshot({ path: `${ARTIFACTS}klondike-phone.png` });
   await page.close();
 });
+
+test('a bad deck link explains itself and keeps the game in progress', async () => {
+  const page = await freshPage('#/klondike/1?draw=1');
+  await page.locator('[data-pile="stock"]').click();
+  await page.goto(`${site.base}#/klondike/deck/zzz`);
+  await page.getByTestId('link-error').waitFor();
+  assert.match(await page.getByTestId('link-error').innerText(), /version/);
+  await page.waitForFunction(() => location.hash === '#/klondike/1?draw=1');
+  assert.match(await page.getByTestId('move-count').innerText(), /Moves: 1/);
+  await page.close();
+});
