@@ -40,6 +40,17 @@ pub enum Verdict<M> {
     Unknown,
 }
 
+impl<M> From<crate::search::Outcome<Vec<M>>> for Verdict<M> {
+    /// A solver's answer: a line is a win, a proof is a loss, a give-up is unknown.
+    fn from(outcome: crate::search::Outcome<Vec<M>>) -> Verdict<M> {
+        match outcome {
+            crate::search::Outcome::Solved(moves) => Verdict::Winnable(Rc::new(moves)),
+            crate::search::Outcome::Unsolvable => Verdict::Lost,
+            crate::search::Outcome::Unknown(_) => Verdict::Unknown,
+        }
+    }
+}
+
 /// A solution being replayed on the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replay<M> {
@@ -402,6 +413,15 @@ mod tests {
         assert_eq!(s.losing_point(), Some(2));
         assert_eq!(s.losing_move(), Some((1, -1)));
         assert_eq!(s.wanted_check().map(|c| c.id), None);
+    }
+
+    #[test]
+    fn solver_outcomes_become_verdicts() {
+        use crate::search::{Outcome, UnknownReason};
+        assert_eq!(Verdict::from(Outcome::Solved(vec![1, 2])), Verdict::Winnable(Rc::new(vec![1, 2])));
+        assert_eq!(Verdict::<i32>::from(Outcome::Unsolvable), Verdict::Lost);
+        let unknown = Outcome::Unknown(UnknownReason::StateBudget { states: 5 });
+        assert_eq!(Verdict::<i32>::from(unknown), Verdict::Unknown);
     }
 
     #[test]

@@ -10,7 +10,6 @@ use super::klondike_table::KlondikeTable;
 use crate::deal::seeded_deck;
 use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
 use crate::protocol::{Answer, Task};
-use crate::search::Outcome;
 use crate::session::{Snapshot, Stats, Verdict};
 use crate::share::Route;
 
@@ -156,10 +155,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         use_effect_with((*solver.state).clone(), move |answer| {
             if let SolverState::Done { answer, .. } = answer {
                 let verdict = match answer {
-                    Answer::KlondikeSolved(Outcome::Solved(moves)) => {
-                        Verdict::Winnable(Rc::new(moves.clone()))
-                    }
-                    Answer::KlondikeSolved(Outcome::Unsolvable) => Verdict::Lost,
+                    Answer::KlondikeSolved(outcome) => Verdict::from(outcome.clone()),
                     _ => Verdict::Unknown,
                 };
                 if let Some(snapshot) = checking.borrow_mut().take() {

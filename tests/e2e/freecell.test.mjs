@@ -2,7 +2,7 @@
 // the win, the "still winnable?" check, persistence across a reload and bad links.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, pileCards, startSite } from './harness.mjs';
+import { ARTIFACTS, drag, pileCards, startSite } from './harness.mjs';
 
 // The first 26 moves of a solution of deal 1; the 27th moves the run 7S 6H? from cascade 7 to 1.
 const DEAL_1_PREFIX = '6a.6b.6h.6h.7c.7d.bh.7b.7h.3h.67.16.32.a3.8a.d7.8d.82.8h.12.8h.86.18.16.1h.8h';
@@ -10,16 +10,6 @@ const DEAL_1_PREFIX = '6a.6b.6h.6h.7c.7d.bh.7b.7h.3h.67.16.32.a3.8a.d7.8d.82.8h.
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
-
-async function drag(page, from, to) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + Math.min(12, a.height / 2));
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 20, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function freshPage(hash) {
   const page = await site.newPage('#/');

@@ -44,3 +44,26 @@ export async function pileCards(page, pile) {
   return page.locator(`[data-pile="${pile}"] [data-card]`).evaluateAll(
     (cards) => cards.map((card) => card.dataset.card));
 }
+
+/** Drags with the mouse from the middle top of `from` to the middle of `to`, in small steps. */
+export async function drag(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + Math.min(12, a.height / 2));
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 20, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** A page that records the duration of every main-thread task over 50 ms in `window.__longTasks`. */
+export async function pageWatchingLongTasks(site) {
+  const page = await site.context.newPage();
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return page;
+}

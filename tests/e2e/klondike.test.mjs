@@ -2,21 +2,11 @@
 // win, the "still winnable?" check, persistence across a reload, custom decks and bad links.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, pileCards, startSite } from './harness.mjs';
+import { ARTIFACTS, drag, pileCards, startSite } from './harness.mjs';
 
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
-
-async function drag(page, from, to) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + Math.min(12, a.height / 2));
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 20, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function freshPage(hash) {
   const page = await site.newPage('#/');

@@ -4,20 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { ARTIFACTS, startSite } from './harness.mjs';
+import { ARTIFACTS, pageWatchingLongTasks, startSite } from './harness.mjs';
 
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
 
 test('hint latency and the longest main-thread task during a solve', async () => {
-  const page = await site.context.newPage();
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  const page = await pageWatchingLongTasks(site);
   await page.goto(site.base + '#/');
   await page.evaluate(() => localStorage.clear());
   const latencies = [];
@@ -51,13 +45,7 @@ test('hint latency and the longest main-thread task during a solve', async () =>
 });
 
 test('Klondike: hint latency after a move and the longest main-thread task during a solve', async () => {
-  const page = await site.context.newPage();
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  const page = await pageWatchingLongTasks(site);
   await page.goto(site.base + '#/');
   await page.evaluate(() => localStorage.clear());
   const latencies = [];
