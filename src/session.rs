@@ -254,6 +254,11 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         }
     }
 
+    /// The id of the current game's first snapshot: it changes with a new game or a restart.
+    pub fn game_id(&self) -> u64 {
+        self.timeline[self.game_start()].id
+    }
+
     /// Whether the solver has played for the player in the current game.
     pub fn is_assisted(&self) -> bool {
         self.assisted.is_some() && self.assisted == Some(self.timeline[self.game_start()].id)

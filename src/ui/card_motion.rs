@@ -14,6 +14,7 @@ use web_sys::Element;
 use yew::prelude::*;
 
 use crate::cards::Card;
+use crate::session::{Snapshot, Table};
 
 /// How long one move's cards travel.
 const TRAVEL_MS: f64 = 180.0;
@@ -212,4 +213,28 @@ pub fn use_card_motion(table: NodeRef, motion: Rc<Motion>) -> Rc<RefCell<DropPoi
         });
     }
     drops
+}
+
+/// What travels between two snapshots of a table's timeline (`None`: not animated).
+pub type Travelling<G, P> = fn(&Snapshot<G, P>, &Snapshot<G, P>) -> Option<Vec<Vec<Card>>>;
+
+/// The cards that travel into `current` since the snapshot shown before it, computed once per
+/// snapshot (decoration only: the table's animation reads it, never the game).
+#[hook]
+pub fn use_snapshot_motion<G, P>(current: Snapshot<G, P>, travelling: Travelling<G, P>) -> Rc<Motion>
+where
+    G: Clone + PartialEq + 'static,
+    P: Table + 'static,
+{
+    let shown = use_mut_ref(|| None::<(Snapshot<G, P>, Rc<Motion>)>);
+    let mut shown = shown.borrow_mut();
+    match &*shown {
+        Some((snapshot, motion)) if snapshot.id == current.id => motion.clone(),
+        previous => {
+            let groups = previous.as_ref().and_then(|(from, _)| travelling(from, &current));
+            let motion = Rc::new(Motion { id: current.id, groups: groups.unwrap_or_default() });
+            *shown = Some((current, motion.clone()));
+            motion
+        }
+    }
 }

@@ -1,19 +1,16 @@
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::browser::{copy_text, load, page_url, save};
-use super::freecell_state::{
-    travelling_cards, Action, FreeCellState, Origin, Pile, Selection, Snapshot, Stats, Verdict,
-};
-use super::freecell_table::{FreeCellTable, Motion};
-use super::hooks::{use_interval, use_solver, Navigator, SolverState};
+use super::card_motion::use_snapshot_motion;
+use super::freecell_state::{travelling_cards, Action, FreeCellState, Origin, Selection, Snapshot};
+use super::freecell_table::FreeCellTable;
+use super::hooks::{use_game_clock, use_interval, use_keydown, use_position_check, Navigator};
 use crate::deal::DealNumber;
-use crate::games::freecell::{board_code, Autoplay, Move, Notation, Position, Source, Target};
+use crate::games::freecell::{board_code, Autoplay, Move, Notation, Pile, Position};
 use crate::protocol::{Answer, SolveMode, Task};
-use crate::search::Outcome;
+use crate::session::{Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.freecell.stats";
@@ -32,7 +29,7 @@ pub struct SavedGame {
 
 impl SavedGame {
     fn of(snapshot: &Snapshot) -> SavedGame {
-        let (deal, board) = match &snapshot.origin {
+        let (deal, board) = match &snapshot.game {
             Origin::Deal(deal) => (Some(deal.get()), None),
             Origin::Board(position) => (None, Some(board_code::encode(position))),
         };
@@ -127,12 +124,8 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             FreeCellState::new(origin, &moves, stats)
         })
     };
-    let solver = use_solver();
-    let checking = use_mut_ref(|| None::<u64>);
     let pending_key = use_mut_ref(|| None::<Pile>);
     let speed_ms = use_state(|| 400u32);
-    let clock = use_state(|| 0u32); // re-renders the timer
-    let started = use_mut_ref(|| None::<(u64, f64)>);
 
     let current = state.current().clone();
 
@@ -140,7 +133,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     // undoable new game.
     {
         let dispatch = state.dispatcher();
-        let current_origin = current.origin.clone();
+        let current_origin = current.game.clone();
         use_effect_with(props.origin.clone(), move |origin| {
             if *origin != current_origin {
                 dispatch.dispatch(Action::NewGame(origin.clone()));
@@ -150,29 +143,16 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     // The address always names the deal or starting position on the table.
     {
         let navigator = props.navigator.clone();
-        use_effect_with(current.origin.clone(), move |origin| {
+        use_effect_with(current.game.clone(), move |origin| {
             navigator.replace(&origin.route(None));
         });
     }
-    // The cards that travel since the last position shown (decoration only: the table's
-    // animation reads it, never the game).
-    let motion = {
-        let shown = use_mut_ref(|| None::<(Snapshot, Rc<Motion>)>);
-        let mut shown = shown.borrow_mut();
-        match &*shown {
-            Some((snapshot, motion)) if snapshot.id == current.id => motion.clone(),
-            previous => {
-                let groups = previous.as_ref().and_then(|(from, _)| travelling_cards(from, &current));
-                let motion = Rc::new(Motion { id: current.id, groups: groups.unwrap_or_default() });
-                *shown = Some((current.clone(), motion.clone()));
-                motion
-            }
-        }
-    };
+    // The cards that travel since the last position shown.
+    let motion = use_snapshot_motion(current.clone(), travelling_cards);
     // Persistence: the game in progress and the statistics, after every change.
     {
         let saved = SavedGame::of(&current);
-        let stats = state.stats;
+        let stats = state.session.stats;
         use_effect_with((current.id, stats), move |_| {
             save(GAME_KEY, &saved);
             save(STATS_KEY, &stats);
@@ -180,125 +160,64 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
     {
-        let solver = solver.clone();
-        let checking = checking.clone();
-        let wanted = state.wanted_check();
-        use_effect_with(wanted.as_ref().map(|(id, _)| *id), move |_| {
-            if let Some((id, position)) = wanted {
-                *checking.borrow_mut() = Some(id);
-                solver.start(Task::SolveFreeCell {
-                    board: position.setup().to_string(),
-                    mode: SolveMode::Fast,
-                });
-            }
+        let wanted = state.session.wanted_check().map(|snapshot| {
+            let task =
+                Task::SolveFreeCell { board: snapshot.position.setup().to_string(), mode: SolveMode::Fast };
+            (snapshot.id, task)
         });
-    }
-    {
+        let verdict_of = |answer: &Answer| match answer {
+            Answer::FreeCellSolved(outcome) => Verdict::from(outcome.clone()),
+            _ => Verdict::Unknown,
+        };
         let dispatch = state.dispatcher();
-        let checking = checking.clone();
-        use_effect_with((*solver.state).clone(), move |answer| {
-            if let SolverState::Done { answer, .. } = answer {
-                let verdict = match answer {
-                    Answer::FreeCellSolved(Outcome::Solved(moves)) => {
-                        Verdict::Winnable(Rc::new(moves.clone()))
-                    }
-                    Answer::FreeCellSolved(Outcome::Unsolvable) => Verdict::Lost,
-                    _ => Verdict::Unknown,
-                };
-                if let Some(snapshot) = checking.borrow_mut().take() {
-                    dispatch.dispatch(Action::Verdict { snapshot, verdict });
-                }
-            }
+        let on_verdict = Callback::from(move |(snapshot, verdict)| {
+            dispatch.dispatch(Action::Verdict { snapshot, verdict })
         });
+        use_position_check(wanted, verdict_of, on_verdict);
     }
     // Replay: one move per tick while playing.
     {
         let dispatch = state.dispatcher();
-        let playing = state.replay.as_ref().map(|r| r.playing).unwrap_or(false);
+        let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
         use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
     }
     // The timer runs from the game's first move until it is won.
-    let running = !current.moves.is_empty() && !current.position.is_won();
-    {
-        let clock = clock.clone();
-        use_interval(1000, running, Callback::from(move |_| clock.set(clock.wrapping_add(1))));
-    }
-    let now = js_sys::Date::now();
-    let game_id =
-        state.timeline.iter().take(state.cursor + 1).rev().find(|s| s.moves.is_empty()).map(|s| s.id);
-    let seconds = {
-        let mut started = started.borrow_mut();
-        match (game_id, current.moves.is_empty()) {
-            (_, true) => {
-                *started = None;
-                0
-            }
-            (Some(id), false) => {
-                if started.map(|(g, _)| g != id).unwrap_or(true) {
-                    *started = Some((id, now));
-                }
-                ((now - started.map(|(_, t)| t).unwrap_or(now)) / 1000.0) as u64
-            }
-            (None, false) => 0,
-        }
-    };
+    let moved = !current.moves.is_empty();
+    let seconds = use_game_clock(state.session.game_id(), moved, moved && !current.position.is_won());
     // Keyboard: standard notation (`3` then `b`), Escape, Ctrl+Z / Ctrl+Y.
     {
         let dispatch = state.dispatcher();
         let pending_key = pending_key.clone();
-        use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |event: KeyboardEvent| {
-                if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    if matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") {
-                        return;
-                    }
+        use_keydown(Callback::from(move |event: KeyboardEvent| {
+            let key = event.key().to_lowercase();
+            if event.ctrl_key() || event.meta_key() {
+                match key.as_str() {
+                    "z" if event.shift_key() => dispatch.dispatch(Action::Redo),
+                    "z" => dispatch.dispatch(Action::Undo),
+                    "y" => dispatch.dispatch(Action::Redo),
+                    _ => return,
                 }
-                let key = event.key().to_lowercase();
-                if event.ctrl_key() || event.meta_key() {
-                    match key.as_str() {
-                        "z" if event.shift_key() => dispatch.dispatch(Action::Redo),
-                        "z" => dispatch.dispatch(Action::Undo),
-                        "y" => dispatch.dispatch(Action::Redo),
-                        _ => return,
-                    }
-                    event.prevent_default();
-                    return;
-                }
-                if key == "escape" {
-                    *pending_key.borrow_mut() = None;
-                    dispatch.dispatch(Action::Select(None));
-                    return;
-                }
-                let Some(pile) = pile_key(&key) else { return };
-                let first = pending_key.borrow_mut().take();
-                match first {
-                    None if !matches!(pile, Pile::Foundation(_)) => {
-                        *pending_key.borrow_mut() = Some(pile);
-                        dispatch.dispatch(Action::Select(Some(Selection { pile, depth: usize::MAX })));
-                    }
-                    None => {}
-                    Some(from) => {
-                        let from = match from {
-                            Pile::Cascade(i) => Source::Cascade(i),
-                            Pile::Cell(i) => Source::Cell(i),
-                            Pile::Foundation(_) => return,
-                        };
-                        let to = match pile {
-                            Pile::Cascade(i) => Target::Cascade(i),
-                            Pile::Cell(i) => Target::Cell(i),
-                            Pile::Foundation(_) => Target::Foundation,
-                        };
-                        dispatch.dispatch(Action::PlayNotation(Notation { from, to, cards: None }));
-                    }
-                }
-            });
-            let document = web_sys::window().and_then(|w| w.document()).expect("a document");
-            let _ = document.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            move || {
-                let _ = document
-                    .remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+                event.prevent_default();
+                return;
             }
-        });
+            if key == "escape" {
+                *pending_key.borrow_mut() = None;
+                dispatch.dispatch(Action::Select(None));
+                return;
+            }
+            let Some(pile) = pile_key(&key) else { return };
+            let first = pending_key.borrow_mut().take();
+            match first.map(Pile::source) {
+                None if !matches!(pile, Pile::Foundation(_)) => {
+                    *pending_key.borrow_mut() = Some(pile);
+                    dispatch.dispatch(Action::Select(Some(Selection { pile, depth: usize::MAX })));
+                }
+                Some(Some(from)) => {
+                    dispatch.dispatch(Action::PlayNotation(Notation { from, to: pile.target(), cards: None }))
+                }
+                _ => {}
+            }
+        }));
     }
 
     let dispatch = state.dispatcher();
@@ -311,15 +230,26 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     let on_click = {
         let dispatch = dispatch.clone();
         let selection = state.selection;
+        let position = current.position.clone();
         Callback::from(move |(pile, depth): (Pile, usize)| match selection {
             Some(selected) if selected.pile != pile => {
                 dispatch.dispatch(Action::Attempt { from: selected.pile, depth: selected.depth, to: pile })
             }
             Some(_) => dispatch.dispatch(Action::Select(None)),
-            None if !matches!(pile, Pile::Foundation(_)) => {
-                dispatch.dispatch(Action::Select(Some(Selection { pile, depth })))
+            None => {
+                // Only a cell's card or a card of a cascade's movable run is picked up.
+                let liftable = match pile {
+                    Pile::Cascade(i) => {
+                        let cards = position.cascade(usize::from(i)).len();
+                        depth < cards && depth + position.run_length(usize::from(i)) >= cards
+                    }
+                    Pile::Cell(i) => position.cell(usize::from(i)).is_some(),
+                    Pile::Foundation(_) => false,
+                };
+                if liftable {
+                    dispatch.dispatch(Action::Select(Some(Selection { pile, depth })));
+                }
             }
-            None => {}
         })
     };
     let on_send_away = {
@@ -364,13 +294,13 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     };
     // "Copy link" names what is on the table now: the deal at its start, else the position.
     let share_route = if current.moves.is_empty() {
-        current.origin.route(None)
+        current.game.route(None)
     } else {
         Origin::Board(Rc::new(current.position.clone())).route(None)
     };
-    let share_with_moves = current.origin.route(
-        (!current.moves.is_empty()).then(|| moves_for_link(&current.origin.position(), &current.moves)),
-    );
+    let share_with_moves = current
+        .game
+        .route((!current.moves.is_empty()).then(|| moves_for_link(&current.game.position(), &current.moves)));
     let copy = |route: Route| {
         let url = page_url(&route);
         Callback::from(move |_| copy_text(&url))
@@ -422,20 +352,18 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
 
     let won = current.position.is_won();
     let status = if won {
-        html! { <span data-testid="won">{format!("You won {} in {} moves!", current.origin.describe(), current.moves.len())}</span> }
+        html! { <span data-testid="won">{format!("You won {} in {} moves!", current.game.describe(), current.moves.len())}</span> }
     } else if let Some(reason) = &state.refusal {
         html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
     } else {
-        match state.verdict() {
-            Some(Verdict::Lost) => match state.losing_point() {
-                Some(index) => {
-                    let losing =
-                        state.timeline[index].moves.get(state.timeline[index - 1].moves.len()).copied();
+        match state.session.verdict() {
+            Some(Verdict::Lost) => match state.session.losing_move() {
+                Some((before, losing)) => {
                     let dispatch = dispatch.clone();
-                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(index - 1)));
+                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(before)));
                     html! { <span data-testid="unwinnable">
                         {"This game can no longer be won. "}
-                        if let Some(mv) = losing { {format!("The losing move: {mv}. ")} }
+                        {format!("The losing move: {losing}. ")}
                         <button onclick={back}>{"Undo to before it"}</button>
                     </span> }
                 }
@@ -449,18 +377,17 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         }
     };
     let hint_text = state.hint.map(|mv| mv.to_string());
-    let deal_box = match &current.origin {
+    let deal_box = match &current.game {
         Origin::Deal(deal) => deal.to_string(),
         Origin::Board(_) => String::new(),
     };
-    let replay = state.replay.clone();
-    let can_solve = matches!(state.verdict(), Some(Verdict::Winnable(_))) && !won;
-    let _ = *clock;
+    let replay = state.session.replay.clone();
+    let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
 
     html! {
         <section class="game">
             <div class="toolbar">
-                <h1>{match &current.origin {
+                <h1>{match &current.game {
                     Origin::Deal(deal) => format!("FreeCell #{deal}"),
                     Origin::Board(_) => "FreeCell: a position".to_string(),
                 }}</h1>
@@ -472,8 +399,8 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                 <button onclick={on_position_toggle.clone()} aria-expanded={position_draft.is_some().to_string()}>
                     {"Position…"}</button>
                 {button("Restart", || Action::Restart, !current.moves.is_empty())}
-                {button("Undo", || Action::Undo, state.can_undo())}
-                {button("Redo", || Action::Redo, state.can_redo())}
+                {button("Undo", || Action::Undo, state.session.can_undo())}
+                {button("Redo", || Action::Redo, state.session.can_redo())}
                 {button("Hint", || Action::AskHint, !won)}
                 {button("Solve", || Action::Solve, can_solve)}
                 <label>{"Autoplay "}
@@ -487,7 +414,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             <div class="scoreline">
                 <span data-testid="move-count">{format!("Moves: {}", current.moves.len())}</span>
                 <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
-                <span>{format!("Won {} of {} · streak {}", state.stats.won, state.stats.played, state.stats.streak)}</span>
+                <span>{format!("Won {} of {} · streak {}", state.session.stats.won, state.session.stats.played, state.session.stats.streak)}</span>
             </div>
             if let Some(draft) = (*position_draft).clone() {
                 <div class="position-import">
@@ -519,7 +446,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                     <span>{format!("Replay: move {} of {}", replay.next, replay.moves.len())}</span>
                     {button("Play", || Action::ReplayPlay, !replay.playing && replay.next < replay.moves.len())}
                     {button("Pause", || Action::ReplayPause, replay.playing)}
-                    {button("Step back", || Action::Undo, state.can_undo())}
+                    {button("Step back", || Action::Undo, state.session.can_undo())}
                     {button("Step", || Action::ReplayStep, replay.next < replay.moves.len())}
                     <label>{"Speed "}
                         <select aria-label="Replay speed" onchange={on_speed}>

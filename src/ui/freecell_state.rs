@@ -1,15 +1,16 @@
 //! The FreeCell table's reducer: every change of the game goes through here. It calls the rules
 //! engine and holds no rule of its own. The view is a pure function of this state.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use crate::cards::Card;
 use crate::deal::DealNumber;
-use crate::games::freecell::{board_code, Autoplay, Move, Notation, Position, Source, Target};
+use crate::games::freecell::{
+    board_code, intended_move, send_away, Autoplay, Move, Notation, Pile, Position, Source,
+};
+use crate::session::{Replay, Session, Stats, Verdict};
 use crate::share::Route;
 
 /// Where a game starts: a numbered deal, or any position (a board link, a typed position).
@@ -44,71 +45,6 @@ impl Origin {
     }
 }
 
-/// One point of the game's timeline: a position and every move since the game's start.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    /// Unique per snapshot, so solver answers can be matched to the position they were for.
-    pub id: u64,
-    pub origin: Origin,
-    pub position: Position,
-    /// Every move since the start, autoplay moves included.
-    pub moves: Vec<Move>,
-}
-
-/// What the solver said about a snapshot.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Verdict {
-    Winnable(Rc<Vec<Move>>),
-    Lost,
-    Unknown,
-}
-
-/// A solution being replayed on the table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replay {
-    pub moves: Rc<Vec<Move>>,
-    /// Index of the next move to play.
-    pub next: usize,
-    pub playing: bool,
-}
-
-/// A pile on the table, as the DOM names it (`cascade-3`, `freecell-1`, `foundation-2`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pile {
-    Cascade(u8),
-    Cell(u8),
-    Foundation(u8),
-}
-
-impl Pile {
-    pub fn parse(name: &str) -> Option<Pile> {
-        let (kind, number) = name.rsplit_once('-')?;
-        let index = number.parse::<u8>().ok()?.checked_sub(1)?;
-        match kind {
-            "cascade" if index < 8 => Some(Pile::Cascade(index)),
-            "freecell" if index < 4 => Some(Pile::Cell(index)),
-            "foundation" if index < 4 => Some(Pile::Foundation(index)),
-            _ => None,
-        }
-    }
-
-    pub fn source(self) -> Option<Source> {
-        match self {
-            Pile::Cascade(i) => Some(Source::Cascade(i)),
-            Pile::Cell(i) => Some(Source::Cell(i)),
-            Pile::Foundation(_) => None,
-        }
-    }
-
-    pub fn target(self) -> Target {
-        match self {
-            Pile::Cascade(i) => Target::Cascade(i),
-            Pile::Cell(i) => Target::Cell(i),
-            Pile::Foundation(_) => Target::Foundation,
-        }
-    }
-}
-
 /// A picked-up card (click-then-click, keyboard): its pile and depth in that pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selection {
@@ -116,20 +52,12 @@ pub struct Selection {
     pub depth: usize,
 }
 
-/// Game statistics kept across sessions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stats {
-    pub played: u32,
-    pub won: u32,
-    pub streak: u32,
-    pub best_streak: u32,
-}
+/// A point of the FreeCell timeline.
+pub type Snapshot = crate::session::Snapshot<Origin, Position>;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FreeCellState {
-    pub timeline: Vec<Snapshot>,
-    pub cursor: usize,
-    next_id: u64,
+    pub session: Session<Origin, Position>,
     pub autoplay: Autoplay,
     pub selection: Option<Selection>,
     pub hint: Option<Move>,
@@ -137,12 +65,6 @@ pub struct FreeCellState {
     pub hint_pending: bool,
     /// Why the last attempted move was refused.
     pub refusal: Option<String>,
-    pub verdicts: HashMap<u64, Verdict>,
-    pub replay: Option<Replay>,
-    pub stats: Stats,
-    /// Snapshot ids of deals already counted in the statistics (played / won).
-    counted_played: Option<u64>,
-    counted_won: Option<u64>,
 }
 
 pub enum Action {
@@ -170,7 +92,7 @@ pub enum Action {
     /// A solver answer for a snapshot.
     Verdict {
         snapshot: u64,
-        verdict: Verdict,
+        verdict: Verdict<Move>,
     },
     AskHint,
     /// Start replaying the solver's solution from here.
@@ -184,28 +106,13 @@ pub enum Action {
 }
 
 impl FreeCellState {
-    pub fn new(origin: Origin, moves: &[Move], stats: Stats) -> FreeCellState {
-        let mut state = FreeCellState {
-            timeline: Vec::new(),
-            cursor: 0,
-            next_id: 1,
-            autoplay: Autoplay::Safe,
-            selection: None,
-            hint: None,
-            hint_pending: false,
-            refusal: None,
-            verdicts: HashMap::new(),
-            replay: None,
-            stats,
-            counted_played: None,
-            counted_won: None,
-        };
-        let start = state.snapshot(origin.clone(), origin.position(), Vec::new());
-        state.timeline.push(start);
-        // Restore moves that still replay through the rules; stop at the first that does not.
-        let mut position = origin.position();
+    /// The table at the start of `origin`, with `restored` moves (a saved game or a link's
+    /// moves) played on top as far as they replay through the rules.
+    pub fn new(origin: Origin, restored: &[Move], stats: Stats) -> FreeCellState {
+        let start = origin.position();
+        let mut position = start.clone();
         let mut played = Vec::new();
-        for &mv in moves {
+        for &mv in restored {
             match position.clone().play(mv) {
                 Ok(next) => {
                     position = next;
@@ -214,97 +121,24 @@ impl FreeCellState {
                 Err(_) => break,
             }
         }
-        if !played.is_empty() {
-            let restored = state.snapshot(origin, position, played);
-            state.timeline.push(restored);
-            state.cursor = 1;
-            state.counted_played = Some(state.timeline[0].id);
+        FreeCellState {
+            session: Session::new(origin, start, Some((position, played)), stats),
+            autoplay: Autoplay::Safe,
+            selection: None,
+            hint: None,
+            hint_pending: false,
+            refusal: None,
         }
-        state
-    }
-
-    fn snapshot(&mut self, origin: Origin, position: Position, moves: Vec<Move>) -> Snapshot {
-        let id = self.next_id;
-        self.next_id += 1;
-        Snapshot { id, origin, position, moves }
     }
 
     pub fn current(&self) -> &Snapshot {
-        &self.timeline[self.cursor]
-    }
-
-    pub fn verdict(&self) -> Option<&Verdict> {
-        self.verdicts.get(&self.current().id)
-    }
-
-    pub fn can_undo(&self) -> bool {
-        self.cursor > 0
-    }
-
-    pub fn can_redo(&self) -> bool {
-        self.cursor + 1 < self.timeline.len()
-    }
-
-    /// Index in the timeline where the current game starts.
-    fn game_start(&self) -> usize {
-        let current = self.current();
-        let mut start = self.cursor;
-        while start > 0
-            && self.timeline[start - 1].origin == current.origin
-            && self.timeline[start - 1].moves.len() < self.timeline[start].moves.len()
-        {
-            start -= 1;
-        }
-        start
-    }
-
-    /// When the current position is lost: the timeline index of the move that lost it (the
-    /// first lost snapshot after a winnable one), or `None` while that is not yet known.
-    pub fn losing_point(&self) -> Option<usize> {
-        if !matches!(self.verdict(), Some(Verdict::Lost)) {
-            return None;
-        }
-        let start = self.game_start();
-        let mut index = self.cursor;
-        while index > start {
-            match self.verdicts.get(&self.timeline[index - 1].id) {
-                Some(Verdict::Winnable(_)) => return Some(index),
-                Some(Verdict::Lost) => index -= 1,
-                _ => return None,
-            }
-        }
-        None
-    }
-
-    /// The snapshot the solver should look at next: the current one, or, when it is lost,
-    /// earlier ones until the losing move is found.
-    pub fn wanted_check(&self) -> Option<(u64, Position)> {
-        let current = self.current();
-        if current.position.is_won() {
-            return None;
-        }
-        if !self.verdicts.contains_key(&current.id) {
-            return Some((current.id, current.position.clone()));
-        }
-        if matches!(self.verdict(), Some(Verdict::Lost)) && self.losing_point().is_none() {
-            let start = self.game_start();
-            let mut index = self.cursor;
-            while index > start {
-                let previous = &self.timeline[index - 1];
-                match self.verdicts.get(&previous.id) {
-                    None => return Some((previous.id, previous.position.clone())),
-                    Some(Verdict::Lost) => index -= 1,
-                    Some(_) => return None,
-                }
-            }
-        }
-        None
+        self.session.current()
     }
 
     /// The game so far in standard notation.
     pub fn notation(&self) -> String {
         let current = self.current();
-        let mut position = current.origin.position();
+        let mut position = current.game.position();
         let mut words = Vec::with_capacity(current.moves.len());
         for &mv in &current.moves {
             words.push(Notation::of(&position, mv).to_string());
@@ -313,114 +147,34 @@ impl FreeCellState {
         words.join(" ")
     }
 
-    /// Pushes a new point on the timeline, dropping any redo branch.
-    fn push(&mut self, position: Position, moves: Vec<Move>, origin: Origin) {
-        self.timeline.truncate(self.cursor + 1);
-        let snapshot = self.snapshot(origin, position, moves);
-        self.timeline.push(snapshot);
-        self.cursor += 1;
+    /// What a new point of the timeline, or a step along it, clears.
+    fn after_change(&mut self) {
         self.selection = None;
         self.hint = None;
         self.hint_pending = false;
         self.refusal = None;
-        self.count_stats();
-    }
-
-    fn count_stats(&mut self) {
-        let start_id = self.timeline[self.game_start()].id;
-        let (moved, won) = (!self.current().moves.is_empty(), self.current().position.is_won());
-        if moved && self.counted_played != Some(start_id) {
-            self.counted_played = Some(start_id);
-            self.stats.played += 1;
-        }
-        if won && self.counted_won != Some(start_id) {
-            self.counted_won = Some(start_id);
-            self.stats.won += 1;
-            self.stats.streak += 1;
-            self.stats.best_streak = self.stats.best_streak.max(self.stats.streak);
-        }
     }
 
     /// Plays `mv` (checked) and, if `autoplay`, the autoplay moves after it, as one step.
     fn play(&mut self, mv: Move, autoplay: bool) -> Result<(), String> {
-        let current = self.current();
-        let mut position = current.position.clone().play(mv).map_err(|error| error.to_string())?;
-        let mut moves = current.moves.clone();
-        moves.push(mv);
+        let mut position =
+            self.current().position.clone().play(mv).map_err(|error| error.reason.to_string())?;
+        let mut played = vec![mv];
         if autoplay {
-            moves.extend(position.autoplay(self.autoplay));
+            played.extend(position.autoplay(self.autoplay));
         }
-        let origin = current.origin.clone();
-        self.push(position, moves, origin);
+        self.session.advance(position, &played);
+        self.after_change();
         Ok(())
     }
 
-    /// The move meant by dragging or clicking from `from` (at `depth`) to `to`.
-    fn intended_move(&self, from: Pile, depth: usize, to: Pile) -> Result<Move, String> {
-        let position = &self.current().position;
-        let source = from.source().ok_or("cards on the foundations stay there")?;
-        let target = to.target();
-        match (source, target) {
-            (Source::Cascade(i), Target::Cascade(j)) => {
-                let cards = position.cascade(usize::from(i));
-                let Some(&top) = cards.last() else { return Err("that cascade is empty".into()) };
-                let dest = position.cascade(usize::from(j));
-                // Onto a card, the run's card that fits decides the count; onto an empty
-                // cascade, the cards from the one picked up.
-                let count = match dest.last() {
-                    Some(&base) => (1..=position.run_length(usize::from(i)))
-                        .find(|&n| crate::games::freecell::stacks_on(cards[cards.len() - n], base))
-                        .unwrap_or(cards.len().saturating_sub(depth).max(1)),
-                    None => cards.len().saturating_sub(depth).max(1),
-                };
-                let count = count.min(cards.len());
-                let card = cards[cards.len() - count];
-                let _ = top;
-                Ok(Move { card, from: source, to: target, cards: count as u8 })
-            }
-            (Source::Cascade(i), _) => {
-                let card = *position.cascade(usize::from(i)).last().ok_or("that cascade is empty")?;
-                Ok(Move::single(card, source, target))
-            }
-            (Source::Cell(i), _) => {
-                let card = position.cell(usize::from(i)).ok_or("that free cell is empty")?;
-                Ok(Move::single(card, source, target))
-            }
+    /// Leaves whatever was being replayed and plays a player's move.
+    fn play_by_hand(&mut self, mv: Result<Move, String>) {
+        self.session.replay = None;
+        self.selection = None;
+        if let Err(reason) = mv.and_then(|mv| self.play(mv, true)) {
+            self.refusal = Some(reason);
         }
-    }
-
-    /// Home if possible, else onto a cascade, else an empty cascade, else a free cell.
-    fn send_away(&self, from: Pile) -> Option<Move> {
-        let position = &self.current().position;
-        let source = from.source()?;
-        let card = match source {
-            Source::Cascade(i) => *position.cascade(usize::from(i)).last()?,
-            Source::Cell(i) => position.cell(usize::from(i))?,
-        };
-        let home = Move::single(card, source, Target::Foundation);
-        if position.is_legal(home) {
-            return Some(home);
-        }
-        let onto = |empty: bool| {
-            (0..8u8).map(Target::Cascade).find_map(|target| {
-                let Target::Cascade(j) = target else { return None };
-                if position.cascade(usize::from(j)).is_empty() != empty || Source::Cascade(j) == source {
-                    return None;
-                }
-                let mv = Move::single(card, source, target);
-                position.is_legal(mv).then_some(mv)
-            })
-        };
-        onto(false).or_else(|| if matches!(source, Source::Cell(_)) { onto(true) } else { None }).or_else(
-            || {
-                if matches!(source, Source::Cell(_)) {
-                    return None;
-                }
-                (0..4u8)
-                    .map(|c| Move::single(card, source, Target::Cell(c)))
-                    .find(|&mv| position.is_legal(mv))
-            },
-        )
     }
 }
 
@@ -431,157 +185,112 @@ impl Reducible for FreeCellState {
         let mut state = (*self).clone();
         match action {
             Action::Attempt { from, depth, to } => {
-                state.replay = None;
-                state.selection = None;
                 if from == to {
-                    return Rc::new(state);
-                }
-                let outcome = state.intended_move(from, depth, to).and_then(|mv| state.play(mv, true));
-                if let Err(reason) = outcome {
-                    state.refusal = Some(reason);
+                    state.selection = None;
+                } else {
+                    let mv =
+                        intended_move(&state.current().position, from, depth, to).map_err(|e| e.to_string());
+                    state.play_by_hand(mv);
                 }
             }
             Action::SendAway { from } => {
-                state.replay = None;
-                state.selection = None;
-                match state.send_away(from) {
-                    Some(mv) => {
-                        let _ = state.play(mv, true);
-                    }
-                    None => state.refusal = Some("that card has nowhere to go".into()),
-                }
+                let mv =
+                    send_away(&state.current().position, from).ok_or("that card has nowhere to go".into());
+                state.play_by_hand(mv);
             }
             Action::PlayNotation(notation) => {
-                state.replay = None;
-                state.selection = None;
-                let outcome = notation
-                    .to_move(&state.current().position)
-                    .map_err(|error| error.to_string())
-                    .and_then(|mv| state.play(mv, true));
-                if let Err(reason) = outcome {
-                    state.refusal = Some(reason);
-                }
+                let mv = notation.to_move(&state.current().position).map_err(|error| error.to_string());
+                state.play_by_hand(mv);
             }
             Action::Select(selection) => {
                 state.selection = selection;
                 state.refusal = None;
             }
             Action::Undo => {
-                if let Some(replay) = state.replay.as_mut() {
-                    replay.playing = false;
-                }
-                if state.can_undo() {
-                    state.cursor -= 1;
-                    if let Some(replay) = state.replay.as_mut() {
-                        replay.next = replay.next.saturating_sub(1);
-                    }
-                }
-                state.selection = None;
-                state.hint = None;
+                state.session.undo();
+                state.after_change();
             }
             Action::Redo => {
-                if state.can_redo() {
-                    state.cursor += 1;
-                }
-                state.selection = None;
-                state.hint = None;
+                state.session.redo();
+                state.after_change();
             }
             Action::GoTo(index) => {
-                if index < state.timeline.len() {
-                    state.cursor = index;
-                    state.replay = None;
-                    state.selection = None;
-                    state.hint = None;
-                }
+                state.session.go_to(index);
+                state.after_change();
             }
             Action::NewGame(origin) => {
-                // A game given up counts as lost: the streak ends.
-                let current = state.current();
-                if !current.moves.is_empty() && !current.position.is_won() {
-                    state.stats.streak = 0;
-                }
-                state.replay = None;
-                state.push(origin.position(), Vec::new(), origin);
+                let start = origin.position();
+                state.session.new_game(origin, start);
+                state.after_change();
             }
             Action::Restart => {
-                let origin = state.current().origin.clone();
-                state.replay = None;
-                state.push(origin.position(), Vec::new(), origin);
+                let origin = state.current().game.clone();
+                let start = origin.position();
+                state.session.replay = None;
+                state.session.push(origin, start, Vec::new());
+                state.after_change();
             }
             Action::SetAutoplay(mode) => {
                 state.autoplay = mode;
                 // Switching autoplay on sends home what it would have sent already.
-                let current = state.current();
-                let mut position = current.position.clone();
+                let mut position = state.current().position.clone();
                 let extra = position.autoplay(mode);
                 if !extra.is_empty() {
-                    let mut moves = current.moves.clone();
-                    moves.extend(extra);
-                    let origin = current.origin.clone();
-                    state.push(position, moves, origin);
+                    state.session.advance(position, &extra);
+                    state.after_change();
                 }
             }
             Action::Verdict { snapshot, verdict } => {
-                state.verdicts.insert(snapshot, verdict);
+                state.session.record_verdict(snapshot, verdict);
                 if state.hint_pending && snapshot == state.current().id {
                     state.hint_pending = false;
-                    state.hint = match state.verdict() {
-                        Some(Verdict::Winnable(moves)) => moves.first().copied(),
-                        _ => None,
-                    };
+                    state.hint = state.session.hint();
                 }
             }
-            Action::AskHint => match state.verdict() {
-                Some(Verdict::Winnable(moves)) => state.hint = moves.first().copied(),
-                Some(_) => state.hint = None,
+            Action::AskHint => match state.session.verdict() {
+                Some(_) => state.hint = state.session.hint(),
                 None => state.hint_pending = true,
             },
             Action::Solve => {
-                if let Some(Verdict::Winnable(moves)) = state.verdict() {
-                    state.replay = Some(Replay { moves: moves.clone(), next: 0, playing: true });
+                if state.session.start_replay() {
                     state.hint = None;
                 }
             }
-            Action::ReplayPlay => {
-                if let Some(replay) = state.replay.as_mut() {
-                    replay.playing = true;
-                } else if let Some(Verdict::Winnable(moves)) = state.verdict() {
-                    state.replay = Some(Replay { moves: moves.clone(), next: 0, playing: true });
+            Action::ReplayPlay => match state.session.replay.as_mut() {
+                Some(replay) => replay.playing = true,
+                None => {
+                    state.session.start_replay();
                 }
-            }
+            },
             Action::ReplayPause => {
-                if let Some(replay) = state.replay.as_mut() {
+                if let Some(replay) = state.session.replay.as_mut() {
                     replay.playing = false;
                 }
             }
             Action::ReplayStep => {
-                let Some(mut replay) = state.replay.clone() else { return self };
-                match replay.moves.get(replay.next).copied() {
-                    Some(mv) => {
-                        // The solution lists autoplay moves itself: no autoplay in between.
-                        match state.play(mv, false) {
-                            Ok(()) => {
-                                replay.next += 1;
-                                if replay.next == replay.moves.len() {
-                                    replay.playing = false;
-                                }
-                                state.replay = Some(replay);
-                            }
-                            Err(reason) => {
-                                state.replay = None;
-                                state.refusal = Some(format!("the replay stopped: {reason}"));
-                            }
-                        }
+                let Some(mut replay) = state.session.replay.clone() else { return self };
+                let Some(mv) = replay.next_move() else {
+                    replay.playing = false;
+                    state.session.replay = Some(replay);
+                    return Rc::new(state);
+                };
+                // The solution lists autoplay moves itself: no autoplay in between.
+                match state.play(mv, false) {
+                    Ok(()) => {
+                        replay.next += 1;
+                        replay.playing &= !replay.is_finished();
+                        state.session.replay = Some(replay);
                     }
-                    None => {
-                        replay.playing = false;
-                        state.replay = Some(replay);
+                    Err(reason) => {
+                        state.session.replay = None;
+                        state.refusal = Some(format!("the replay stopped: {reason}"));
                     }
                 }
             }
             Action::Import(text) => {
-                let origin = state.current().origin.clone();
-                let mut position = origin.position();
+                let origin = state.current().game.clone();
+                let start = origin.position();
+                let mut position = start.clone();
                 let mut moves = Vec::new();
                 for (index, word) in text.split_whitespace().enumerate() {
                     let parsed = word
@@ -600,10 +309,12 @@ impl Reducible for FreeCellState {
                         }
                     }
                 }
-                // Replay the imported moves from the start.
-                state.replay = None;
-                state.push(origin.position(), Vec::new(), origin);
-                state.replay = Some(Replay { moves: Rc::new(moves), next: 0, playing: true });
+                // Replay the imported moves from the start: the player's own game, not the
+                // solver's, so it is not marked as assisted.
+                state.session.replay = None;
+                state.session.push(origin, start, Vec::new());
+                state.after_change();
+                state.session.replay = Some(Replay::new(Rc::new(moves)));
             }
         }
         Rc::new(state)
@@ -618,7 +329,7 @@ const MOST_ANIMATED_MOVES: usize = 16;
 /// since, or those taken back, last first. `None` when the two are not one game a few moves
 /// apart (a new game, a restart from far away): the table then changes without animation.
 pub fn travelling_cards(from: &Snapshot, to: &Snapshot) -> Option<Vec<Vec<Card>>> {
-    if from.origin != to.origin {
+    if from.game != to.game {
         return None;
     }
     let forward = to.moves.len() >= from.moves.len();

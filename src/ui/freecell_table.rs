@@ -4,11 +4,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::card::CardView;
-use super::card_motion::use_card_motion;
-pub use super::card_motion::Motion;
-use super::freecell_state::{Pile, Selection};
+use super::card_motion::{use_card_motion, Motion};
+use super::freecell_state::Selection;
+use super::hooks::{use_card_drag, DragCallbacks};
 use crate::cards::{Card, Suit};
-use crate::games::freecell::{Move, Position, Source, Target};
+use crate::games::freecell::{move_piles, Move, Pile, Position};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct FreeCellTableProps {
@@ -27,50 +27,6 @@ pub struct FreeCellTableProps {
     pub on_click: Callback<(Pile, usize)>,
     /// A card was double-clicked (send it home or to the best free spot).
     pub on_send_away: Callback<Pile>,
-}
-
-/// A card being dragged: where it came from and how far the pointer has moved.
-#[derive(Clone, Copy, PartialEq)]
-struct Drag {
-    pile: Pile,
-    depth: usize,
-    start: (i32, i32),
-    offset: (i32, i32),
-    pointer: i32,
-}
-
-impl Drag {
-    fn moved(&self) -> bool {
-        self.offset.0.abs() + self.offset.1.abs() > 6
-    }
-}
-
-fn pile_name(pile: Pile) -> String {
-    match pile {
-        Pile::Cascade(i) => format!("cascade-{}", i + 1),
-        Pile::Cell(i) => format!("freecell-{}", i + 1),
-        Pile::Foundation(i) => format!("foundation-{}", i + 1),
-    }
-}
-
-/// The pile under the pointer, ignoring the cards being dragged.
-fn pile_at(x: i32, y: i32, dragged: Pile) -> Option<Pile> {
-    let document = web_sys::window()?.document()?;
-    let elements = document.elements_from_point(x as f32, y as f32);
-    for element in elements.iter() {
-        let Ok(element) = element.dyn_into::<web_sys::Element>() else { continue };
-        if element.class_list().contains("dragging") {
-            continue;
-        }
-        if let Ok(Some(pile)) = element.closest("[data-pile]") {
-            if let Some(found) = pile.get_attribute("data-pile").and_then(|name| Pile::parse(&name)) {
-                if found != dragged {
-                    return Some(found);
-                }
-            }
-        }
-    }
-    None
 }
 
 /// The keyboard focus: a pile and, in a cascade, the card from which a run is chosen.
@@ -194,112 +150,57 @@ fn describe(position: &Position, pile: Pile, focus: Option<Focus>, selection: Op
     text
 }
 
-fn source_pile(source: Source) -> Pile {
-    match source {
-        Source::Cascade(i) => Pile::Cascade(i),
-        Source::Cell(i) => Pile::Cell(i),
-    }
-}
-
 /// The FreeCell layout, interactive: free cells and foundations above eight cascades. Cards
 /// move by pointer drag (mouse, pen, touch), click-then-click, double-click and the keyboard
 /// (arrow keys move a focus between piles and along a cascade's run, Enter or Space picks up
 /// and drops); moves are animated.
 #[component]
 pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
-    let drag = use_state(|| None::<Drag>);
+    let drag = use_card_drag(Pile::parse);
     let focus = use_state(|| None::<Focus>);
     let table_ref = use_node_ref();
     let drops = use_card_motion(table_ref.clone(), props.motion.clone());
     let position = &props.position;
     let focus_now = focus.map(|f| clamp(position, f));
 
-    let hint_from = props.hint.map(|mv| source_pile(mv.from));
-    let hint_to = props.hint.map(|mv| match mv.to {
-        Target::Cascade(i) => Pile::Cascade(i),
-        Target::Cell(i) => Pile::Cell(i),
-        Target::Foundation => Pile::Foundation(mv.card.suit().index() as u8),
-    });
-
-    // Which cards a pointer-down may pick up: a cell's card, or a cascade's movable run.
-    let movable_from = |pile: Pile| movable_from(position, pile);
+    let (hint_from, hint_to) = match props.hint.map(move_piles) {
+        Some((from, to)) => (Some(from), Some(to)),
+        None => (None, None),
+    };
+    // A move made by a drop starts where the cards were let go.
+    let before_drop = {
+        let position = position.clone();
+        let table_ref = table_ref.clone();
+        Callback::from(move |(pile, depth): (Pile, usize)| {
+            let cards: Vec<Card> = match pile {
+                Pile::Cascade(i) => position.cascade(usize::from(i)).iter().skip(depth).copied().collect(),
+                Pile::Cell(i) => position.cell(usize::from(i)).into_iter().collect(),
+                Pile::Foundation(_) => Vec::new(),
+            };
+            if let Some(table) = table_ref.cast::<web_sys::Element>() {
+                drops.borrow_mut().record(&table, &cards);
+            }
+        })
+    };
+    let callbacks = DragCallbacks {
+        on_drop: props.on_attempt.clone(),
+        on_click: props.on_click.clone(),
+        before_drop: Some(before_drop),
+    };
 
     let card_view = |pile: Pile, depth: usize, card: Card, style: String| {
         let picked = props.selection.map(|s| s.pile == pile && depth >= s.depth).unwrap_or(false);
-        let dragging = drag.map(|d| d.pile == pile && depth >= d.depth && d.moved()).unwrap_or(false);
+        let dragging = drag.carries(pile, depth);
         let hinted = props.hint.map(|mv| hint_from == Some(pile) && card == mv.card).unwrap_or(false);
         let focused = focus_now.is_some_and(|f| f.pile == pile && depth >= f.depth);
-        let mut style = style;
-        if let Some(d) = *drag {
-            if dragging {
-                style.push_str(&format!("; transform: translate({}px, {}px)", d.offset.0, d.offset.1));
-            }
-        }
-        let can_pick = matches!(pile, Pile::Cell(_)) || depth >= movable_from(pile);
-        let onpointerdown = {
-            let drag = drag.clone();
-            Callback::from(move |event: PointerEvent| {
-                if !can_pick || event.button() != 0 {
-                    return;
-                }
-                if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    let _ = target.set_pointer_capture(event.pointer_id());
-                }
-                drag.set(Some(Drag {
-                    pile,
-                    depth,
-                    start: (event.client_x(), event.client_y()),
-                    offset: (0, 0),
-                    pointer: event.pointer_id(),
-                }));
-            })
-        };
-        let onpointermove = {
-            let drag = drag.clone();
-            Callback::from(move |event: PointerEvent| {
-                if let Some(mut d) = *drag {
-                    if d.pointer == event.pointer_id() {
-                        d.offset = (event.client_x() - d.start.0, event.client_y() - d.start.1);
-                        drag.set(Some(d));
-                    }
-                }
-            })
-        };
-        let onpointerup = {
-            let drag = drag.clone();
-            let on_attempt = props.on_attempt.clone();
-            let on_click = props.on_click.clone();
-            let drops = drops.clone();
-            let table_ref = table_ref.clone();
-            let dragged: Vec<Card> = match pile {
-                Pile::Cascade(i) => position.cascade(usize::from(i)).iter().skip(depth).copied().collect(),
-                _ => vec![card],
-            };
-            Callback::from(move |event: PointerEvent| {
-                let Some(d) = *drag else { return };
-                drag.set(None);
-                if d.moved() {
-                    // Dropped off any pile, the cards snap back.
-                    if let Some(to) = pile_at(event.client_x(), event.client_y(), d.pile) {
-                        // A move made by the drop starts where the cards were let go.
-                        if let Some(table) = table_ref.cast::<web_sys::Element>() {
-                            drops.borrow_mut().record(&table, &dragged);
-                        }
-                        on_attempt.emit((d.pile, d.depth, to));
-                    }
-                } else {
-                    on_click.emit((pile, depth));
-                }
-            })
-        };
-        let onpointercancel = {
-            let drag = drag.clone();
-            Callback::from(move |_: PointerEvent| drag.set(None))
-        };
+        // A cell's card, or a cascade's movable run, can be picked up.
+        let can_pick = matches!(pile, Pile::Cell(_)) || depth >= movable_from(position, pile);
+        let handlers = drag.handlers(pile, depth, can_pick, &callbacks);
         let ondblclick = {
             let on_send_away = props.on_send_away.clone();
             Callback::from(move |_: MouseEvent| on_send_away.emit(pile))
         };
+        let style = format!("{style}; {}", drag.follow_style(pile, depth));
         let classes = classes!(
             picked.then_some("selected"),
             dragging.then_some("dragging"),
@@ -308,7 +209,8 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
             can_pick.then_some("movable")
         );
         html! {
-            <div class="card-slot" {onpointerdown} {onpointermove} {onpointerup} {onpointercancel} {ondblclick}
+            <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
+                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
                 style={style} data-depth={depth.to_string()}>
                 <CardView card={Some(card)} class={classes} />
             </div>
@@ -341,7 +243,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     let Some(next) = step(&position, current, &key) else { return };
                     focus.set(Some(next));
                     if next.pile != pile {
-                        let selector = format!("[data-pile=\"{}\"]", pile_name(next.pile));
+                        let selector = format!("[data-pile=\"{}\"]", next.pile);
                         let element = table_ref
                             .cast::<web_sys::Element>()
                             .and_then(|t| t.query_selector(&selector).ok().flatten());
@@ -396,7 +298,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     { for (0..4u8).map(|i| {
                         let pile = Pile::Cell(i);
                         html! {
-                            <div class={pile_classes(pile)} data-pile={pile_name(pile)} role="group"
+                            <div class={pile_classes(pile)} data-pile={pile.to_string()} role="group"
                                 aria-label={label(pile)} tabindex={tabindex(pile)} onclick={empty_click(pile)}
                                 onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                                 if let Some(card) = position.cell(usize::from(i)) { {card_view(pile, 0, card, String::new())} }
@@ -408,7 +310,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     { for Suit::ALL.iter().map(|&suit| {
                         let pile = Pile::Foundation(suit.index() as u8);
                         html! {
-                            <div class={pile_classes(pile)} data-pile={pile_name(pile)} role="group"
+                            <div class={pile_classes(pile)} data-pile={pile.to_string()} role="group"
                                 aria-label={label(pile)} tabindex={tabindex(pile)} onclick={empty_click(pile)}
                                 onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                                 <span class="suit-mark" aria-hidden="true">{suit.symbol()}</span>
@@ -424,7 +326,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                     let cascade = position.cascade(usize::from(i));
                     html! {
                         <div class={classes!("cascade", (hint_to == Some(pile)).then_some("hint-to"))}
-                            data-pile={pile_name(pile)} role="group" aria-label={label(pile)}
+                            data-pile={pile.to_string()} role="group" aria-label={label(pile)}
                             tabindex={tabindex(pile)} style={format!("--cards: {}", cascade.len())}
                             onclick={empty_click(pile)} onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                             { for cascade.iter().enumerate().map(|(depth, card)|

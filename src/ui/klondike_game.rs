@@ -3,14 +3,14 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::browser::{copy_text, load, page_url, save};
-use super::card_motion::Motion;
-use super::hooks::{use_game_clock, use_interval, use_keydown, use_solver, Navigator, SolverState};
+use super::card_motion::use_snapshot_motion;
+use super::hooks::{use_game_clock, use_interval, use_keydown, use_position_check, Navigator, SolverState};
 use super::klondike_state::{travelling_cards, Action, KlondikeDeal, KlondikeState, Selection};
 use super::klondike_table::KlondikeTable;
 use crate::deal::seeded_deck;
 use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
 use crate::protocol::{Answer, Task};
-use crate::session::{Snapshot, Stats, Verdict};
+use crate::session::{Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.klondike.stats";
@@ -79,8 +79,6 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             KlondikeState::new(deal, moves.as_deref().map(Vec::as_slice).unwrap_or_default(), stats)
         })
     };
-    let solver = use_solver();
-    let checking = use_mut_ref(|| None::<u64>);
     let speed_ms = use_state(|| 350u32);
     let deck_problem = use_state(|| None::<String>);
     let current = state.current().clone();
@@ -101,21 +99,8 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         let navigator = props.navigator.clone();
         use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal_route(deal, &[])));
     }
-    // The cards that travel since the last position shown (decoration only: the table's
-    // animation reads it, never the game).
-    let motion = {
-        let shown = use_mut_ref(|| None::<(Snapshot<KlondikeDeal, klondike::Position>, Rc<Motion>)>);
-        let mut shown = shown.borrow_mut();
-        match &*shown {
-            Some((snapshot, motion)) if snapshot.id == current.id => motion.clone(),
-            previous => {
-                let groups = previous.as_ref().and_then(|(from, _)| travelling_cards(from, &current));
-                let motion = Rc::new(Motion { id: current.id, groups: groups.unwrap_or_default() });
-                *shown = Some((current.clone(), motion.clone()));
-                motion
-            }
-        }
-    };
+    // The cards that travel since the last position shown.
+    let motion = use_snapshot_motion(current.clone(), travelling_cards);
     // Persistence: the game in progress and the statistics, after every change.
     {
         let saved = SavedGame {
@@ -131,9 +116,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         });
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
-    {
-        let solver = solver.clone();
-        let checking = checking.clone();
+    let solver = {
         let wanted = state.session.wanted_check().map(|snapshot| {
             let task = Task::SolveKlondike {
                 deck: deck_code(&snapshot.game.deck),
@@ -142,28 +125,16 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             };
             (snapshot.id, task)
         });
-        use_effect_with(wanted.as_ref().map(|(id, _)| *id), move |_| {
-            if let Some((id, task)) = wanted {
-                *checking.borrow_mut() = Some(id);
-                solver.start(task);
-            }
-        });
-    }
-    {
+        let verdict_of = |answer: &Answer| match answer {
+            Answer::KlondikeSolved(outcome) => Verdict::from(outcome.clone()),
+            _ => Verdict::Unknown,
+        };
         let dispatch = dispatch.clone();
-        let checking = checking.clone();
-        use_effect_with((*solver.state).clone(), move |answer| {
-            if let SolverState::Done { answer, .. } = answer {
-                let verdict = match answer {
-                    Answer::KlondikeSolved(outcome) => Verdict::from(outcome.clone()),
-                    _ => Verdict::Unknown,
-                };
-                if let Some(snapshot) = checking.borrow_mut().take() {
-                    dispatch.dispatch(Action::Verdict { snapshot, verdict });
-                }
-            }
+        let on_verdict = Callback::from(move |(snapshot, verdict)| {
+            dispatch.dispatch(Action::Verdict { snapshot, verdict })
         });
-    }
+        use_position_check(wanted, verdict_of, on_verdict)
+    };
     // Replay and auto-complete: one move per tick while playing.
     {
         let dispatch = dispatch.clone();
@@ -171,8 +142,8 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
     }
     let won = current.position.is_won();
-    let game_start = state.session.at(0).map(|s| s.id).unwrap_or(0) ^ current.game.seed.unwrap_or(0);
-    let seconds = use_game_clock(game_start, !current.moves.is_empty(), !current.moves.is_empty() && !won);
+    let seconds =
+        use_game_clock(state.session.game_id(), !current.moves.is_empty(), !current.moves.is_empty() && !won);
     // Keyboard: Ctrl+Z / Ctrl+Y, D to draw, Escape to put a picked card back.
     {
         let dispatch = dispatch.clone();

@@ -23,6 +23,7 @@ pub mod notation;
 mod position;
 pub mod setup;
 pub mod solver;
+pub mod table;
 
 pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use notation::{expand, expand_all, single_card_cost, solution_length, Notation, NotationError};
@@ -32,3 +33,4 @@ pub use position::{
 };
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use solver::{BestFirst, Budget, Mode, MoveSet, Solver, Weights};
+pub use table::{intended_move, move_piles, send_away, IntentError, Pile};
