@@ -382,33 +382,38 @@ fn is_token_char(c: char) -> bool {
     c.is_alphanumeric() || "♣♦♥♠♧♢♡♤".contains(c)
 }
 
-/// Reads every card token from free text. Anything that is not a letter, digit or suit symbol
-/// separates tokens, so commas, brackets and pyramid-shaped layouts all work.
+/// The tokens of one line of free text: each token's 1-based character column and its byte
+/// range. Anything that is not a letter, digit or suit symbol separates tokens, so commas,
+/// brackets and pyramid-shaped layouts all work.
+pub fn line_tokens(line: &str) -> Vec<(usize, std::ops::Range<usize>)> {
+    let mut tokens = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column, (offset, c)) in line.char_indices().enumerate() {
+        if is_token_char(c) {
+            start.get_or_insert((offset, column + 1));
+        } else if let Some((begin, first)) = start.take() {
+            tokens.push((first, begin..offset));
+        }
+    }
+    if let Some((begin, first)) = start {
+        tokens.push((first, begin..line.len()));
+    }
+    tokens
+}
+
+/// Reads every card token from free text (see [`line_tokens`]).
 pub fn parse_cards(text: &str) -> ParsedCards {
     let mut parsed = ParsedCards::default();
     let mut count = 0;
     for (line_index, line) in text.lines().enumerate() {
-        let mut token_start: Option<(usize, usize)> = None; // (byte offset, column)
-        let mut flush = |start: Option<(usize, usize)>, end: usize, parsed: &mut ParsedCards| {
-            if let Some((offset, start_column)) = start {
-                count += 1;
-                let position = TokenPosition { token: count, line: line_index + 1, column: start_column + 1 };
-                match line[offset..end].parse::<Card>() {
-                    Ok(card) => parsed.cards.push((card, position)),
-                    Err(error) => parsed.malformed.push(MalformedToken { position, error }),
-                }
-            }
-        };
-        for (column, (offset, c)) in line.char_indices().enumerate() {
-            if is_token_char(c) {
-                if token_start.is_none() {
-                    token_start = Some((offset, column));
-                }
-            } else {
-                flush(token_start.take(), offset, &mut parsed);
+        for (column, range) in line_tokens(line) {
+            count += 1;
+            let position = TokenPosition { token: count, line: line_index + 1, column };
+            match line[range].parse::<Card>() {
+                Ok(card) => parsed.cards.push((card, position)),
+                Err(error) => parsed.malformed.push(MalformedToken { position, error }),
             }
         }
-        flush(token_start.take(), line.len(), &mut parsed);
     }
     parsed
 }

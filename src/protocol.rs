@@ -42,6 +42,9 @@ pub enum Task {
     SolveFoxHounds { position: String },
     /// Solve a Klondike game: the deck (as its link code) dealt under `rules`, after `moves`.
     SolveKlondike { deck: String, rules: klondike::Rules, moves: Vec<klondike::Move> },
+    /// Find the shortest way to clear a Pyramid game: the deck (as its link code) after
+    /// `moves`. Answered by `PyramidSolved`, whose outcome starts from after those moves.
+    SolvePyramidGame { deck: String, moves: Vec<pyramid::Move> },
 }
 
 /// How a solver should trade speed for solution length.
@@ -146,6 +149,14 @@ impl Task {
                 }
                 Err(error) => Box::new(Immediate(Some(Answer::PyramidDeckInvalid(error)))),
             },
+            Task::SolvePyramidGame { deck, moves } => match pyramid_position(&deck, &moves) {
+                Ok(position) => {
+                    let cards = position.deal().to_vec();
+                    let answer = move |outcome| Answer::PyramidSolved { deck: cards.clone(), outcome };
+                    Box::new(SearchJob { search: pyramid::Solver::new(&position), answer })
+                }
+                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
+            },
             Task::SolveKlondike { deck, rules, moves } => match klondike_position(&deck, rules, &moves) {
                 Ok(position) => Box::new(SearchJob {
                     search: klondike::Solver::new(&position),
@@ -169,6 +180,16 @@ fn klondike_position(
 ) -> Result<klondike::Position, String> {
     let deck = klondike::deck_from_code(deck).map_err(|error| error.to_string())?;
     let mut position = klondike::Position::new(&deck, rules);
+    for (index, &mv) in moves.iter().enumerate() {
+        position = position.play(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
+    }
+    Ok(position)
+}
+
+/// The position after `moves` from the deal of the Pyramid deck with link code `deck`.
+fn pyramid_position(deck: &str, moves: &[pyramid::Move]) -> Result<pyramid::Position, String> {
+    let deck = crate::share::decode_deck(deck).map_err(|error| error.to_string())?;
+    let mut position = pyramid::Position::new(&deck);
     for (index, &mv) in moves.iter().enumerate() {
         position = position.play(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
     }
@@ -483,6 +504,39 @@ mod tests {
         let responses = dispatcher.run_slice(1.0, &|| 0.0);
         assert!(
             matches!(&responses[..], [Response::Finished { answer: Answer::PyramidDeckInvalid(e), .. }] if e.found == 2)
+        );
+    }
+
+    #[test]
+    fn pyramid_games_are_solved_from_their_moves_so_far() {
+        let deck = seeded_deck(3);
+        let start = pyramid::Position::new(&deck);
+        let moves = vec![pyramid::Move::Draw, pyramid::Move::Draw];
+        let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: moves.clone() };
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 5, task });
+        let answer = loop {
+            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                break answer.clone();
+            }
+        };
+        let json = serde_json::to_string(&answer).unwrap();
+        assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
+        let Answer::PyramidSolved { outcome: Outcome::Solved(solution), .. } = answer else {
+            panic!("{answer:?}")
+        };
+        let end = moves.iter().chain(&solution).try_fold(start, |p, &m| p.play(m)).unwrap();
+        assert!(end.is_cleared());
+
+        let task = Task::SolvePyramidGame {
+            deck: crate::share::encode_deck(&deck),
+            moves: vec![pyramid::Move::Recycle],
+        };
+        dispatcher.receive(Request::Start { id: 6, task });
+        let responses = dispatcher.run_slice(1.0, &|| 0.0);
+        assert!(
+            matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(reason), .. }] if reason.starts_with("move 1:")),
+            "{responses:?}"
         );
     }
 

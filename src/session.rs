@@ -74,6 +74,47 @@ impl<M: Copy> Replay<M> {
     }
 }
 
+/// The hint the player asked for, as the table shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Hint<M> {
+    #[default]
+    NotAsked,
+    /// Asked before the solver had answered: shown when it does.
+    Pending,
+    /// The first move of the solver's winning line.
+    Shown(M),
+    /// Asked where the solver has no winning line.
+    Missing,
+}
+
+impl<M: Copy> Hint<M> {
+    pub fn shown(&self) -> Option<M> {
+        match *self {
+            Hint::Shown(mv) => Some(mv),
+            _ => None,
+        }
+    }
+}
+
+/// What every table asks of its session, whatever the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Control<M> {
+    Undo,
+    Redo,
+    /// Go back to a point of the timeline (to before the losing move).
+    GoTo(usize),
+    /// A solver's answer about a snapshot.
+    Verdict {
+        snapshot: u64,
+        verdict: Verdict<M>,
+    },
+    AskHint,
+    /// Replay the solver's line from here.
+    Solve,
+    ReplayPlay,
+    ReplayPause,
+}
+
 /// Statistics kept across visits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
@@ -92,6 +133,8 @@ pub struct Session<G, P: Table> {
     verdicts: HashMap<u64, Verdict<P::Move>>,
     pub replay: Option<Replay<P::Move>>,
     pub stats: Stats,
+    /// The hint asked for at the current snapshot.
+    pub hint: Hint<P::Move>,
     /// The first snapshot ids of games already counted as played / won.
     counted_played: Option<u64>,
     counted_won: Option<u64>,
@@ -111,6 +154,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
             verdicts: HashMap::new(),
             replay: None,
             stats,
+            hint: Hint::NotAsked,
             counted_played: None,
             counted_won: None,
             assisted: None,
@@ -150,8 +194,13 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         self.verdicts.get(&self.current().id)
     }
 
+    /// What the solver said about the current game's start (the deal itself).
+    pub fn start_verdict(&self) -> Option<&Verdict<P::Move>> {
+        self.verdicts.get(&self.game_id())
+    }
+
     /// The first move of the solver's line from here, when it has one.
-    pub fn hint(&self) -> Option<P::Move> {
+    pub fn solver_move(&self) -> Option<P::Move> {
         match self.verdict() {
             Some(Verdict::Winnable(moves)) => moves.first().copied(),
             _ => None,
@@ -172,6 +221,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         let snapshot = self.snapshot(game, position, moves);
         self.timeline.push(snapshot);
         self.cursor += 1;
+        self.hint = Hint::NotAsked;
         self.count_stats();
     }
 
@@ -202,6 +252,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         }
         if self.can_undo() {
             self.cursor -= 1;
+            self.hint = Hint::NotAsked;
             if let Some(replay) = self.replay.as_mut() {
                 replay.next = replay.next.saturating_sub(1);
             }
@@ -211,6 +262,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
     pub fn redo(&mut self) {
         if self.can_redo() {
             self.cursor += 1;
+            self.hint = Hint::NotAsked;
         }
     }
 
@@ -219,6 +271,7 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         if index < self.timeline.len() {
             self.cursor = index;
             self.replay = None;
+            self.hint = Hint::NotAsked;
         }
     }
 
@@ -264,8 +317,69 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         self.assisted.is_some() && self.assisted == Some(self.timeline[self.game_start()].id)
     }
 
+    /// Keeps a solver's answer; a hint awaiting it is shown.
     pub fn record_verdict(&mut self, snapshot: u64, verdict: Verdict<P::Move>) {
         self.verdicts.insert(snapshot, verdict);
+        if self.hint == Hint::Pending && snapshot == self.current().id {
+            self.ask_hint();
+        }
+    }
+
+    /// Shows the solver's next move, or waits for its answer.
+    pub fn ask_hint(&mut self) {
+        self.hint = match (self.verdict(), self.solver_move()) {
+            (None, _) => Hint::Pending,
+            (Some(_), Some(mv)) => Hint::Shown(mv),
+            (Some(_), None) => Hint::Missing,
+        };
+    }
+
+    /// Plays the replay's next move through `play`: true when a move was played. The replay
+    /// pauses at its end, and stops at a move `play` refuses, whose reason is returned.
+    pub fn step_replay<E>(&mut self, play: impl FnOnce(&P, P::Move) -> Result<P, E>) -> Result<bool, E> {
+        let Some(replay) = self.replay.as_mut() else { return Ok(false) };
+        let Some(mv) = replay.next_move() else {
+            replay.playing = false;
+            return Ok(false);
+        };
+        let played = play(&self.current().position, mv);
+        let mut replay = self.replay.take().expect("checked above");
+        let position = played?;
+        self.advance(position, &[mv]);
+        replay.next += 1;
+        replay.playing &= !replay.is_finished();
+        self.replay = Some(replay);
+        Ok(true)
+    }
+
+    /// Carries out what every table asks alike; true when the table now shows another
+    /// snapshot (so what the player had picked up is dropped).
+    pub fn control(&mut self, control: Control<P::Move>) -> bool {
+        let before = self.current().id;
+        match control {
+            Control::Undo => self.undo(),
+            Control::Redo => self.redo(),
+            Control::GoTo(index) => self.go_to(index),
+            Control::Verdict { snapshot, verdict } => self.record_verdict(snapshot, verdict),
+            Control::AskHint => self.ask_hint(),
+            Control::Solve => {
+                if self.start_replay() {
+                    self.hint = Hint::NotAsked;
+                }
+            }
+            Control::ReplayPlay => match self.replay.as_mut() {
+                Some(replay) => replay.playing = true,
+                None => {
+                    self.start_replay();
+                }
+            },
+            Control::ReplayPause => {
+                if let Some(replay) = self.replay.as_mut() {
+                    replay.playing = false;
+                }
+            }
+        }
+        self.current().id != before
     }
 
     /// When the current position is lost: the timeline index of the snapshot the losing move
@@ -294,7 +408,8 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
     }
 
     /// The snapshot the solver should look at next: the current one, or, when it is lost,
-    /// earlier ones until the losing move is found.
+    /// earlier ones until the losing move is found; then the game's start, if a restored game
+    /// never had it checked (so the table can say what the deal itself allows).
     pub fn wanted_check(&self) -> Option<&Snapshot<G, P>> {
         let current = self.current();
         if current.position.is_won() {
@@ -303,6 +418,17 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         if !self.verdicts.contains_key(&current.id) {
             return Some(current);
         }
+        let start = &self.timeline[self.game_start()];
+        let earlier = self.losing_check();
+        if earlier.is_none() && !self.verdicts.contains_key(&start.id) {
+            return Some(start);
+        }
+        earlier
+    }
+
+    /// While the current position is lost and the losing move is not yet known: the next
+    /// earlier snapshot to check.
+    fn losing_check(&self) -> Option<&Snapshot<G, P>> {
         if matches!(self.verdict(), Some(Verdict::Lost)) && self.losing_point().is_none() {
             let start = self.game_start();
             let mut index = self.cursor;
@@ -402,6 +528,19 @@ mod tests {
     }
 
     #[test]
+    fn a_restored_game_checks_where_it_stands_then_its_start() {
+        let mut s = Session::new("game", Counter(0), Some((Counter(2), vec![1, 1])), Stats::default());
+        let (start, now) = (s.at(0).unwrap().id, s.current().id);
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(now));
+        s.record_verdict(now, Verdict::Winnable(Rc::new(vec![1])));
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(start));
+        assert_eq!(s.start_verdict(), None);
+        s.record_verdict(start, Verdict::Winnable(Rc::new(vec![1, 1, 1])));
+        assert_eq!(s.wanted_check().map(|c| c.id), None);
+        assert!(matches!(s.start_verdict(), Some(Verdict::Winnable(line)) if line.len() == 3));
+    }
+
+    #[test]
     fn the_losing_move_is_found_by_checking_backwards() {
         let mut s = session();
         play(&mut s, 1); // index 1
@@ -417,6 +556,8 @@ mod tests {
         s.record_verdict(id(&s, 1), Verdict::Winnable(Rc::new(vec![1, 1])));
         assert_eq!(s.losing_point(), Some(2));
         assert_eq!(s.losing_move(), Some((1, -1)));
+        assert_eq!(s.wanted_check().map(|c| c.id), Some(id(&s, 0)), "last, the deal itself");
+        s.record_verdict(id(&s, 0), Verdict::Winnable(Rc::new(vec![1, 1, 1])));
         assert_eq!(s.wanted_check().map(|c| c.id), None);
     }
 
@@ -430,22 +571,45 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_asked_early_shows_when_the_answer_comes_and_goes_with_a_move() {
+        let mut s = session();
+        assert!(!s.control(Control::AskHint));
+        assert_eq!(s.hint, Hint::Pending);
+        let id = s.current().id;
+        s.control(Control::Verdict { snapshot: id, verdict: Verdict::Winnable(Rc::new(vec![1, 1, 1])) });
+        assert_eq!(s.hint, Hint::Shown(1));
+        play(&mut s, -1);
+        assert_eq!(s.hint, Hint::NotAsked, "a move takes the hint away");
+        let id = s.current().id;
+        s.control(Control::Verdict { snapshot: id, verdict: Verdict::Lost });
+        s.control(Control::AskHint);
+        assert_eq!(s.hint, Hint::Missing);
+        assert!(s.control(Control::Undo));
+        assert_eq!(s.hint, Hint::NotAsked);
+        assert!(!s.control(Control::ReplayPlay), "playing the replay does not move by itself");
+        assert!(s.replay.as_ref().is_some_and(|r| r.playing));
+    }
+
+    #[test]
     fn hints_and_replays_follow_the_verdict() {
         let mut s = session();
         assert!(!s.start_replay());
         let id = s.current().id;
         s.record_verdict(id, Verdict::Winnable(Rc::new(vec![1, 1, 1])));
-        assert_eq!(s.hint(), Some(1));
+        assert_eq!(s.solver_move(), Some(1));
         assert!(s.start_replay());
+        let step = |position: &Counter, mv: i32| Ok::<_, ()>(Counter(position.0 + mv));
         for _ in 0..3 {
-            play(&mut s, 1);
-            s.replay.as_mut().unwrap().next += 1;
+            assert_eq!(s.step_replay(step), Ok(true));
         }
+        assert_eq!(s.step_replay(step), Ok(false), "nothing left to replay");
         assert!(s.current().position.is_won());
         assert_eq!((s.stats.played, s.stats.won), (1, 0), "a game the solver finished is no win");
         assert!(s.is_assisted());
         s.undo();
         let replay = s.replay.as_ref().unwrap();
         assert_eq!((replay.next, replay.playing), (2, false), "undo steps the replay back and pauses it");
+        assert_eq!(s.step_replay(|_, _| Err("refused")), Err("refused"));
+        assert_eq!(s.replay, None, "a refused move ends the replay");
     }
 }

@@ -10,11 +10,12 @@ use super::home::Home;
 use super::hooks::{use_location_hash, Navigator};
 use super::klondike_game::{deal_route, random_seed, seeded_deal, KlondikeGame, SavedGame};
 use super::klondike_state::KlondikeDeal;
-use super::pyramid_game::PyramidGame;
+use super::pyramid_game::{seeded_deal as seeded_pyramid, DeckPaste, PyramidGame, SavedGame as SavedPyramid};
+use super::pyramid_state::PyramidDeal;
 use super::tictactoe_page::TicTacToePage;
-use crate::deal::seeded_deck;
 use crate::games::freecell::board_code;
 use crate::games::klondike::{self, Draw};
+use crate::games::pyramid;
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
 
@@ -175,6 +176,69 @@ fn KlondikePage(props: &KlondikePageProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct PyramidPageProps {
+    /// The deal the link names; `None` for `#/pyramid`, which reopens the saved game.
+    deal: Option<PyramidDeal>,
+    moves: Option<String>,
+    navigator: Navigator,
+}
+
+/// Opens a Pyramid deal with the link's moves, if any (a bad list is explained), or the saved
+/// game; with neither, the paste box alone.
+#[component]
+fn PyramidPage(props: &PyramidPageProps) -> Html {
+    let opened = use_memo((props.deal.clone(), props.moves.clone()), |(deal, moves)| {
+        let saved = SavedPyramid::load().and_then(|saved| saved.game());
+        let (deal, saved_moves) = match (deal, saved) {
+            (Some(deal), Some((saved_deal, moves))) if *deal == saved_deal => (deal.clone(), moves),
+            (Some(deal), _) => (deal.clone(), Vec::new()),
+            (None, Some((deal, moves))) => (deal, moves),
+            (None, None) => return None,
+        };
+        let restored = match moves {
+            Some(code) => pyramid::notation::play_moves(&deal.start(), code).map(|(_, moves)| moves),
+            None => Ok(saved_moves),
+        };
+        Some((deal, restored))
+    });
+    let problem = use_state(|| None::<LinkError>);
+    {
+        let problem = problem.clone();
+        let error =
+            opened.as_ref().as_ref().and_then(|(_, restored)| restored.as_ref().err()).map(|error| {
+                LinkError::BadContent { what: "list of moves".into(), reason: error.to_string() }
+            });
+        let replaced = props.navigator.was_replaced();
+        use_effect_with(opened.clone(), move |_| match error {
+            Some(error) => problem.set(Some(error)),
+            None if !replaced => problem.set(None),
+            None => {}
+        });
+    }
+    let Some((deal, restored)) = &*opened else {
+        // Nothing to reopen: the paste box, and a pasted deck opens at its own address.
+        let navigator = props.navigator.clone();
+        let on_deck = Callback::from(move |deck| {
+            navigator.push(&Route::Pyramid { deck: Some(deck), moves: None });
+        });
+        return html! {
+            <section class="game pyramid">
+                <div class="toolbar"><h1>{"Pyramid"}</h1></div>
+                <p>{"Paste a deck to learn at once whether its pyramid can be cleared, and in how few steps,                     or open a random deal."}</p>
+                <DeckPaste {on_deck} open=true />
+            </section>
+        };
+    };
+    let moves = restored.as_ref().ok().cloned().map(Rc::new);
+    html! {
+        <>
+            if let Some(error) = (*problem).clone() { <LinkProblem error={error} instead="Here is the deal from its start instead." /> }
+            <PyramidGame deal={deal.clone()} moves={moves} navigator={props.navigator.clone()} />
+        </>
+    }
+}
+
 /// The app: hash routing over the game pages, all sharing one solver worker.
 #[component]
 pub fn App() -> Html {
@@ -214,7 +278,10 @@ pub fn App() -> Html {
         Route::FoxHounds { position } => {
             html! { <FoxHoundsPage position={position} navigator={navigator.clone()} /> }
         }
-        Route::Pyramid { deck, .. } => html! { <PyramidGame deck={deck} navigator={navigator.clone()} /> },
+        Route::Pyramid { deck, moves } => {
+            let deal = deck.map(|deck| PyramidDeal { seed: None, deck: Rc::new(deck) });
+            html! { <PyramidPage deal={deal} moves={moves} navigator={navigator.clone()} /> }
+        }
         Route::Klondike { seed, draw, moves } => {
             let draw = Draw::from_count(draw).unwrap_or(Draw::One);
             let deal = seed.map(|seed| seeded_deal(seed, draw));
@@ -225,8 +292,8 @@ pub fn App() -> Html {
             let deal = Some(KlondikeDeal { seed: None, deck: Rc::new(deck), draw });
             html! { <KlondikePage deal={deal} draw={draw} moves={moves} navigator={navigator.clone()} /> }
         }
-        Route::PyramidDeal { seed, .. } => {
-            html! { <PyramidGame deck={Some(seeded_deck(seed))} navigator={navigator.clone()} /> }
+        Route::PyramidDeal { seed, moves } => {
+            html! { <PyramidPage deal={Some(seeded_pyramid(seed))} moves={moves} navigator={navigator.clone()} /> }
         }
         _ => html! { <Home /> },
     };

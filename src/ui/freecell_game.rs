@@ -6,11 +6,12 @@ use super::browser::{copy_text, load, page_url, save};
 use super::card_motion::use_snapshot_motion;
 use super::freecell_state::{travelling_cards, Action, FreeCellState, Origin, Selection, Snapshot};
 use super::freecell_table::FreeCellTable;
-use super::hooks::{use_game_clock, use_interval, use_keydown, use_position_check, Navigator};
+use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator};
+use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use crate::deal::DealNumber;
 use crate::games::freecell::{board_code, Autoplay, Move, Notation, Pile, Position};
 use crate::protocol::{Answer, SolveMode, Task};
-use crate::session::{Stats, Verdict};
+use crate::session::{Control, Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.freecell.stats";
@@ -125,7 +126,6 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         })
     };
     let pending_key = use_mut_ref(|| None::<Pile>);
-    let speed_ms = use_state(|| 400u32);
 
     let current = state.current().clone();
 
@@ -171,16 +171,16 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         };
         let dispatch = state.dispatcher();
         let on_verdict = Callback::from(move |(snapshot, verdict)| {
-            dispatch.dispatch(Action::Verdict { snapshot, verdict })
+            dispatch.dispatch(Action::Control(Control::Verdict { snapshot, verdict }))
         });
         use_position_check(wanted, verdict_of, on_verdict);
     }
     // Replay: one move per tick while playing.
-    {
+    let speed_ms = {
         let dispatch = state.dispatcher();
         let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
-        use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
-    }
+        use_replay_timer(playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)))
+    };
     // The timer runs from the game's first move until it is won.
     let moved = !current.moves.is_empty();
     let seconds = use_game_clock(state.session.game_id(), moved, moved && !current.position.is_won());
@@ -192,9 +192,9 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             let key = event.key().to_lowercase();
             if event.ctrl_key() || event.meta_key() {
                 match key.as_str() {
-                    "z" if event.shift_key() => dispatch.dispatch(Action::Redo),
-                    "z" => dispatch.dispatch(Action::Undo),
-                    "y" => dispatch.dispatch(Action::Redo),
+                    "z" if event.shift_key() => dispatch.dispatch(Action::Control(Control::Redo)),
+                    "z" => dispatch.dispatch(Action::Control(Control::Undo)),
+                    "y" => dispatch.dispatch(Action::Control(Control::Redo)),
                     _ => return,
                 }
                 event.prevent_default();
@@ -285,13 +285,6 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             dispatch.dispatch(Action::SetAutoplay(mode));
         })
     };
-    let on_speed = {
-        let speed_ms = speed_ms.clone();
-        Callback::from(move |event: Event| {
-            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
-            speed_ms.set(select.value().parse().unwrap_or(400));
-        })
-    };
     // "Copy link" names what is on the table now: the deal at its start, else the position.
     let share_route = if current.moves.is_empty() {
         current.game.route(None)
@@ -351,32 +344,11 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     };
 
     let won = current.position.is_won();
-    let status = if won {
-        html! { <span data-testid="won">{format!("You won {} in {} moves!", current.game.describe(), current.moves.len())}</span> }
-    } else if let Some(reason) = &state.refusal {
-        html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
-    } else {
-        match state.session.verdict() {
-            Some(Verdict::Lost) => match state.session.losing_move() {
-                Some((before, losing)) => {
-                    let dispatch = dispatch.clone();
-                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(before)));
-                    html! { <span data-testid="unwinnable">
-                        {"This game can no longer be won. "}
-                        {format!("The losing move: {losing}. ")}
-                        <button onclick={back}>{"Undo to before it"}</button>
-                    </span> }
-                }
-                None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
-            },
-            Some(Verdict::Winnable(moves)) => html! {
-                <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", moves.len())}</span>
-            },
-            Some(Verdict::Unknown) => html! { {"The solver could not decide within its budget."} },
-            None => html! { {"Checking whether this game can still be won…"} },
-        }
+    let status = {
+        let dispatch = dispatch.clone();
+        let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
+        game_status(&state.session, state.refusal.as_deref(), &current.game.describe(), on_go_to)
     };
-    let hint_text = state.hint.map(|mv| mv.to_string());
     let deal_box = match &current.game {
         Origin::Deal(deal) => deal.to_string(),
         Origin::Board(_) => String::new(),
@@ -384,6 +356,14 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     let replay = state.session.replay.clone();
     let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
 
+    let control = |control: Control<Move>| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Control(control.clone())))
+    };
+    let replay_step = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::ReplayStep))
+    };
     html! {
         <section class="game">
             <div class="toolbar">
@@ -399,10 +379,10 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                 <button onclick={on_position_toggle.clone()} aria-expanded={position_draft.is_some().to_string()}>
                     {"Position…"}</button>
                 {button("Restart", || Action::Restart, !current.moves.is_empty())}
-                {button("Undo", || Action::Undo, state.session.can_undo())}
-                {button("Redo", || Action::Redo, state.session.can_redo())}
-                {button("Hint", || Action::AskHint, !won)}
-                {button("Solve", || Action::Solve, can_solve)}
+                {button("Undo", || Action::Control(Control::Undo), state.session.can_undo())}
+                {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
+                {button("Hint", || Action::Control(Control::AskHint), !won)}
+                {button("Solve", || Action::Control(Control::Solve), can_solve)}
                 <label>{"Autoplay "}
                     <select aria-label="Autoplay" onchange={on_autoplay}>
                         <option value="safe" selected={state.autoplay == Autoplay::Safe}>{"safe"}</option>
@@ -411,11 +391,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                     </select>
                 </label>
             </div>
-            <div class="scoreline">
-                <span data-testid="move-count">{format!("Moves: {}", current.moves.len())}</span>
-                <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
-                <span>{format!("Won {} of {} · streak {}", state.session.stats.won, state.session.stats.played, state.session.stats.streak)}</span>
-            </div>
+            <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}></Scoreline>
             if let Some(draft) = (*position_draft).clone() {
                 <div class="position-import">
                     <label for="position-text">{"A position in board text: one line per cascade, top card \
@@ -434,28 +410,18 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                     }
                 </div>
             }
-            <FreeCellTable position={current.position.clone()} selection={state.selection} hint={state.hint}
+            <FreeCellTable position={current.position.clone()} selection={state.selection} hint={state.session.hint.shown()}
                 motion={motion} {on_attempt} {on_click} {on_send_away} />
             <div role="status" aria-live="polite" class="status">
                 {status}
-                if let Some(text) = hint_text { <div class="hint-text" data-testid="hint">{format!("Hint: {text}.")}</div> }
-                if state.hint_pending { <div class="hint-text">{"Looking for a hint…"}</div> }
+                {hint_line(state.session.hint)}
             </div>
             if let Some(replay) = replay {
-                <div class="replay" aria-label="Replay controls">
-                    <span>{format!("Replay: move {} of {}", replay.next, replay.moves.len())}</span>
-                    {button("Play", || Action::ReplayPlay, !replay.playing && replay.next < replay.moves.len())}
-                    {button("Pause", || Action::ReplayPause, replay.playing)}
-                    {button("Step back", || Action::Undo, state.session.can_undo())}
-                    {button("Step", || Action::ReplayStep, replay.next < replay.moves.len())}
-                    <label>{"Speed "}
-                        <select aria-label="Replay speed" onchange={on_speed}>
-                            <option value="800" selected={*speed_ms == 800}>{"slow"}</option>
-                            <option value="400" selected={*speed_ms == 400}>{"normal"}</option>
-                            <option value="120" selected={*speed_ms == 120}>{"fast"}</option>
-                        </select>
-                    </label>
-                </div>
+                <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
+                    can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
+                    on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
+                    on_step_back={control(Control::Undo)} on_step={replay_step}
+                    on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
             }
             <details class="share">
                 <summary>{"Share and notation"}</summary>

@@ -10,7 +10,7 @@ use crate::deal::DealNumber;
 use crate::games::freecell::{
     board_code, intended_move, send_away, Autoplay, Move, Notation, Pile, Position, Source,
 };
-use crate::session::{Replay, Session, Stats, Verdict};
+use crate::session::{Control, Replay, Session, Stats};
 use crate::share::Route;
 
 /// Where a game starts: a numbered deal, or any position (a board link, a typed position).
@@ -60,14 +60,13 @@ pub struct FreeCellState {
     pub session: Session<Origin, Position>,
     pub autoplay: Autoplay,
     pub selection: Option<Selection>,
-    pub hint: Option<Move>,
-    /// The user asked for a hint before the solver had answered.
-    pub hint_pending: bool,
     /// Why the last attempted move was refused.
     pub refusal: Option<String>,
 }
 
 pub enum Action {
+    /// Undo, redo, hints, verdicts and replay, alike for every table.
+    Control(Control<Move>),
     /// Try to move from a pile (at a depth) to another pile; refused moves explain themselves.
     Attempt {
         from: Pile,
@@ -81,24 +80,10 @@ pub enum Action {
     /// A move typed in standard notation (keyboard play).
     PlayNotation(Notation),
     Select(Option<Selection>),
-    Undo,
-    Redo,
-    /// Go back to a point of the timeline (for "undo back to the losing move").
-    GoTo(usize),
     /// A new game from a deal or a position.
     NewGame(Origin),
     Restart,
     SetAutoplay(Autoplay),
-    /// A solver answer for a snapshot.
-    Verdict {
-        snapshot: u64,
-        verdict: Verdict<Move>,
-    },
-    AskHint,
-    /// Start replaying the solver's solution from here.
-    Solve,
-    ReplayPlay,
-    ReplayPause,
     /// Play the replay's next move.
     ReplayStep,
     /// Replay moves given in standard notation from the start (import); errors are reported.
@@ -125,8 +110,6 @@ impl FreeCellState {
             session: Session::new(origin, start, Some((position, played)), stats),
             autoplay: Autoplay::Safe,
             selection: None,
-            hint: None,
-            hint_pending: false,
             refusal: None,
         }
     }
@@ -150,19 +133,15 @@ impl FreeCellState {
     /// What a new point of the timeline, or a step along it, clears.
     fn after_change(&mut self) {
         self.selection = None;
-        self.hint = None;
-        self.hint_pending = false;
         self.refusal = None;
     }
 
-    /// Plays `mv` (checked) and, if `autoplay`, the autoplay moves after it, as one step.
-    fn play(&mut self, mv: Move, autoplay: bool) -> Result<(), String> {
+    /// Plays `mv` (checked) and the autoplay moves after it, as one step.
+    fn play(&mut self, mv: Move) -> Result<(), String> {
         let mut position =
             self.current().position.clone().play(mv).map_err(|error| error.reason.to_string())?;
         let mut played = vec![mv];
-        if autoplay {
-            played.extend(position.autoplay(self.autoplay));
-        }
+        played.extend(position.autoplay(self.autoplay));
         self.session.advance(position, &played);
         self.after_change();
         Ok(())
@@ -172,7 +151,7 @@ impl FreeCellState {
     fn play_by_hand(&mut self, mv: Result<Move, String>) {
         self.session.replay = None;
         self.selection = None;
-        if let Err(reason) = mv.and_then(|mv| self.play(mv, true)) {
+        if let Err(reason) = mv.and_then(|mv| self.play(mv)) {
             self.refusal = Some(reason);
         }
     }
@@ -206,17 +185,10 @@ impl Reducible for FreeCellState {
                 state.selection = selection;
                 state.refusal = None;
             }
-            Action::Undo => {
-                state.session.undo();
-                state.after_change();
-            }
-            Action::Redo => {
-                state.session.redo();
-                state.after_change();
-            }
-            Action::GoTo(index) => {
-                state.session.go_to(index);
-                state.after_change();
+            Action::Control(control) => {
+                if state.session.control(control) {
+                    state.after_change();
+                }
             }
             Action::NewGame(origin) => {
                 let start = origin.position();
@@ -240,53 +212,13 @@ impl Reducible for FreeCellState {
                     state.after_change();
                 }
             }
-            Action::Verdict { snapshot, verdict } => {
-                state.session.record_verdict(snapshot, verdict);
-                if state.hint_pending && snapshot == state.current().id {
-                    state.hint_pending = false;
-                    state.hint = state.session.hint();
-                }
-            }
-            Action::AskHint => match state.session.verdict() {
-                Some(_) => state.hint = state.session.hint(),
-                None => state.hint_pending = true,
+            Action::ReplayStep => match state.session.step_replay(|position: &Position, mv| {
+                position.clone().play(mv).map_err(|error| error.reason)
+            }) {
+                Ok(true) => state.after_change(),
+                Ok(false) => {}
+                Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
             },
-            Action::Solve => {
-                if state.session.start_replay() {
-                    state.hint = None;
-                }
-            }
-            Action::ReplayPlay => match state.session.replay.as_mut() {
-                Some(replay) => replay.playing = true,
-                None => {
-                    state.session.start_replay();
-                }
-            },
-            Action::ReplayPause => {
-                if let Some(replay) = state.session.replay.as_mut() {
-                    replay.playing = false;
-                }
-            }
-            Action::ReplayStep => {
-                let Some(mut replay) = state.session.replay.clone() else { return self };
-                let Some(mv) = replay.next_move() else {
-                    replay.playing = false;
-                    state.session.replay = Some(replay);
-                    return Rc::new(state);
-                };
-                // The solution lists autoplay moves itself: no autoplay in between.
-                match state.play(mv, false) {
-                    Ok(()) => {
-                        replay.next += 1;
-                        replay.playing &= !replay.is_finished();
-                        state.session.replay = Some(replay);
-                    }
-                    Err(reason) => {
-                        state.session.replay = None;
-                        state.refusal = Some(format!("the replay stopped: {reason}"));
-                    }
-                }
-            }
             Action::Import(text) => {
                 let origin = state.current().game.clone();
                 let start = origin.position();

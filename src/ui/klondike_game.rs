@@ -4,13 +4,14 @@ use yew::prelude::*;
 
 use super::browser::{copy_text, load, page_url, save};
 use super::card_motion::use_snapshot_motion;
-use super::hooks::{use_game_clock, use_interval, use_keydown, use_position_check, Navigator, SolverState};
+use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator, SolverState};
 use super::klondike_state::{travelling_cards, Action, KlondikeDeal, KlondikeState, Selection};
 use super::klondike_table::KlondikeTable;
+use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use crate::deal::seeded_deck;
 use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
 use crate::protocol::{Answer, Task};
-use crate::session::{Stats, Verdict};
+use crate::session::{Control, Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.klondike.stats";
@@ -79,7 +80,6 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             KlondikeState::new(deal, moves.as_deref().map(Vec::as_slice).unwrap_or_default(), stats)
         })
     };
-    let speed_ms = use_state(|| 350u32);
     let deck_problem = use_state(|| None::<String>);
     let current = state.current().clone();
     let dispatch = state.dispatcher();
@@ -131,16 +131,16 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         };
         let dispatch = dispatch.clone();
         let on_verdict = Callback::from(move |(snapshot, verdict)| {
-            dispatch.dispatch(Action::Verdict { snapshot, verdict })
+            dispatch.dispatch(Action::Control(Control::Verdict { snapshot, verdict }))
         });
         use_position_check(wanted, verdict_of, on_verdict)
     };
     // Replay and auto-complete: one move per tick while playing.
-    {
+    let speed_ms = {
         let dispatch = dispatch.clone();
         let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
-        use_interval(*speed_ms, playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)));
-    }
+        use_replay_timer(playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)))
+    };
     let won = current.position.is_won();
     let seconds =
         use_game_clock(state.session.game_id(), !current.moves.is_empty(), !current.moves.is_empty() && !won);
@@ -150,9 +150,11 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         use_keydown(Callback::from(move |event: KeyboardEvent| {
             let key = event.key().to_lowercase();
             let action = match key.as_str() {
-                "z" if (event.ctrl_key() || event.meta_key()) && event.shift_key() => Action::Redo,
-                "z" if event.ctrl_key() || event.meta_key() => Action::Undo,
-                "y" if event.ctrl_key() || event.meta_key() => Action::Redo,
+                "z" if (event.ctrl_key() || event.meta_key()) && event.shift_key() => {
+                    Action::Control(Control::Redo)
+                }
+                "z" if event.ctrl_key() || event.meta_key() => Action::Control(Control::Undo),
+                "y" if event.ctrl_key() || event.meta_key() => Action::Control(Control::Redo),
                 "d" if !event.ctrl_key() && !event.meta_key() => Action::Deal,
                 "escape" => Action::Select(None),
                 _ => return,
@@ -229,13 +231,6 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             dispatch.dispatch(Action::NewGame(KlondikeDeal { draw, ..deal.clone() }));
         })
     };
-    let on_speed = {
-        let speed_ms = speed_ms.clone();
-        Callback::from(move |event: Event| {
-            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
-            speed_ms.set(select.value().parse().unwrap_or(350));
-        })
-    };
     let deck_text = use_node_ref();
     let on_custom_deck = {
         let dispatch = dispatch.clone();
@@ -264,37 +259,10 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         Callback::from(move |_| copy_text(&url))
     };
 
-    let status = if won {
-        let text = if state.session.is_assisted() {
-            format!("Won in {} moves, the last of them played by the solver.", current.moves.len())
-        } else {
-            format!("You won in {} moves!", current.moves.len())
-        };
-        html! { <span data-testid="won">{text}</span> }
-    } else if let Some(reason) = &state.refusal {
-        html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> }
-    } else {
-        match state.session.verdict() {
-            Some(Verdict::Lost) => match state.session.losing_move() {
-                Some((before, mv)) => {
-                    let dispatch = dispatch.clone();
-                    let back = Callback::from(move |_| dispatch.dispatch(Action::GoTo(before)));
-                    html! { <span data-testid="unwinnable">
-                        {format!("This game can no longer be won. The losing move: {mv}. ")}
-                        <button onclick={back}>{"Undo to before it"}</button>
-                    </span> }
-                }
-                None if current.moves.is_empty() => {
-                    html! { <span data-testid="unwinnable">{"This deal cannot be won, whatever you play."}</span> }
-                }
-                None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
-            },
-            Some(Verdict::Winnable(moves)) => html! {
-                <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", moves.len())}</span>
-            },
-            Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
-            None => html! { {"Checking whether this game can still be won…"} },
-        }
+    let status = {
+        let dispatch = dispatch.clone();
+        let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
+        game_status(&state.session, state.refusal.as_deref(), "this deal", on_go_to)
     };
     let progress = match &*solver.state {
         SolverState::Working { progress, .. } if progress.states > 0 => {
@@ -309,6 +277,14 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         None => "Klondike (custom deck)".to_string(),
     };
 
+    let control = |control: Control<Move>| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Control(control.clone())))
+    };
+    let replay_step = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::ReplayStep))
+    };
     html! {
         <section class="game klondike">
             <div class="toolbar">
@@ -325,44 +301,30 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
                 </label>
                 <button onclick={on_new}>{"New game"}</button>
                 {button("Restart", || Action::Restart, !current.moves.is_empty())}
-                {button("Undo", || Action::Undo, state.session.can_undo())}
-                {button("Redo", || Action::Redo, state.session.can_redo())}
-                {button("Hint", || Action::AskHint, !won)}
-                {button("Solve", || Action::Solve, can_solve)}
+                {button("Undo", || Action::Control(Control::Undo), state.session.can_undo())}
+                {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
+                {button("Hint", || Action::Control(Control::AskHint), !won)}
+                {button("Solve", || Action::Control(Control::Solve), can_solve)}
                 if klondike::finishing_moves(&current.position).is_some() && replay.is_none() {
                     {button("Auto-complete", || Action::AutoComplete, true)}
                 }
             </div>
-            <div class="scoreline">
-                <span data-testid="move-count">{format!("Moves: {}", current.moves.len())}</span>
-                <span data-testid="timer">{format!("Time: {}:{:02}", seconds / 60, seconds % 60)}</span>
+            <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
                 <span>{format!("Passes: {}", current.position.recycles() + 1)}</span>
-                <span>{format!("Won {} of {} · streak {}", state.session.stats.won, state.session.stats.played, state.session.stats.streak)}</span>
-            </div>
-            <KlondikeTable position={current.position} selection={state.selection} hint={state.hint}
+            </Scoreline>
+            <KlondikeTable position={current.position} selection={state.selection} hint={state.session.hint.shown()}
                 {on_attempt} {on_click} {on_send_away} {on_deal} {motion} />
             <div role="status" aria-live="polite" class="status">
                 {status}
                 if let Some(text) = progress { <span class="progress">{text}</span> }
-                if let Some(mv) = state.hint { <div class="hint-text" data-testid="hint">{format!("Hint: {mv}.")}</div> }
-                if state.hint_pending { <div class="hint-text">{"Looking for a hint…"}</div> }
-                if state.hint_missing { <div class="hint-text">{"No hint: the solver has no winning line from here."}</div> }
+                {hint_line(state.session.hint)}
             </div>
             if let Some(replay) = replay {
-                <div class="replay" aria-label="Replay controls">
-                    <span>{format!("Replay: move {} of {}", replay.next, replay.moves.len())}</span>
-                    {button("Play", || Action::ReplayPlay, !replay.playing && !replay.is_finished())}
-                    {button("Pause", || Action::ReplayPause, replay.playing)}
-                    {button("Step back", || Action::Undo, state.session.can_undo())}
-                    {button("Step", || Action::ReplayStep, !replay.is_finished())}
-                    <label>{"Speed "}
-                        <select aria-label="Replay speed" onchange={on_speed}>
-                            <option value="700" selected={*speed_ms == 700}>{"slow"}</option>
-                            <option value="350" selected={*speed_ms == 350}>{"normal"}</option>
-                            <option value="100" selected={*speed_ms == 100}>{"fast"}</option>
-                        </select>
-                    </label>
-                </div>
+                <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
+                    can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
+                    on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
+                    on_step_back={control(Control::Undo)} on_step={replay_step}
+                    on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
             }
             <details class="share">
                 <summary>{"Share, or deal your own deck"}</summary>

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::cards::{Card, Deck};
 use crate::games::klondike::{finishing_moves, intended_move, send_away, Draw, Move, Pile, Position, Rules};
-use crate::session::{Replay, Session, Snapshot, Stats, Verdict};
+use crate::session::{Control, Replay, Session, Snapshot, Stats};
 
 /// What a Klondike game starts from: a deck in dealing order, the seed that shuffled it (if
 /// it came from one) and the draw.
@@ -39,16 +39,13 @@ pub struct Selection {
 pub struct KlondikeState {
     pub session: Session<KlondikeDeal, Position>,
     pub selection: Option<Selection>,
-    pub hint: Option<Move>,
-    /// The user asked for a hint before the solver had answered.
-    pub hint_pending: bool,
-    /// The user asked for a hint where the solver has no winning line.
-    pub hint_missing: bool,
     /// Why the last attempted move was refused.
     pub refusal: Option<String>,
 }
 
 pub enum Action {
+    /// Undo, redo, hints, verdicts and replay, alike for every table.
+    Control(Control<Move>),
     /// Take the cards at `depth` of `from` to `to`; a refused move explains itself.
     Attempt {
         from: Pile,
@@ -62,23 +59,10 @@ pub enum Action {
     /// Draw from the stock, or turn the waste over when the stock is empty.
     Deal,
     Select(Option<Selection>),
-    Undo,
-    Redo,
-    /// Go back to a point of the timeline (to before the losing move).
-    GoTo(usize),
     NewGame(KlondikeDeal),
     Restart,
-    Verdict {
-        snapshot: u64,
-        verdict: Verdict<Move>,
-    },
-    AskHint,
-    /// Replay the solver's line from here.
-    Solve,
     /// Send every card home once all are face up.
     AutoComplete,
-    ReplayPlay,
-    ReplayPause,
     ReplayStep,
 }
 
@@ -101,9 +85,6 @@ impl KlondikeState {
         KlondikeState {
             session: Session::new(deal, start, Some((position, played)), stats),
             selection: None,
-            hint: None,
-            hint_pending: false,
-            hint_missing: false,
             refusal: None,
         }
     }
@@ -114,9 +95,6 @@ impl KlondikeState {
 
     fn after_change(&mut self) {
         self.selection = None;
-        self.hint = None;
-        self.hint_pending = false;
-        self.hint_missing = false;
         self.refusal = None;
     }
 
@@ -172,17 +150,10 @@ impl Reducible for KlondikeState {
                 state.selection = selection;
                 state.refusal = None;
             }
-            Action::Undo => {
-                state.session.undo();
-                state.after_change();
-            }
-            Action::Redo => {
-                state.session.redo();
-                state.after_change();
-            }
-            Action::GoTo(index) => {
-                state.session.go_to(index);
-                state.after_change();
+            Action::Control(control) => {
+                if state.session.control(control) {
+                    state.after_change();
+                }
             }
             Action::NewGame(deal) => {
                 let start = deal.start();
@@ -196,62 +167,19 @@ impl Reducible for KlondikeState {
                 state.session.push(deal, start, Vec::new());
                 state.after_change();
             }
-            Action::Verdict { snapshot, verdict } => {
-                state.session.record_verdict(snapshot, verdict);
-                if state.hint_pending && snapshot == state.current().id {
-                    state.hint_pending = false;
-                    state.hint = state.session.hint();
-                    state.hint_missing = state.hint.is_none();
-                }
-            }
-            Action::AskHint => match state.session.verdict() {
-                Some(_) => {
-                    state.hint = state.session.hint();
-                    state.hint_missing = state.hint.is_none();
-                }
-                None => state.hint_pending = true,
-            },
-            Action::Solve => {
-                state.session.start_replay();
-                state.hint = None;
-            }
             Action::AutoComplete => {
                 if let Some(finish) = finishing_moves(&state.current().position) {
                     state.session.replay = Some(Replay::new(Rc::new(finish)));
                 }
             }
-            Action::ReplayPlay => match state.session.replay.as_mut() {
-                Some(replay) => replay.playing = true,
-                None => {
-                    state.session.start_replay();
-                }
+            Action::ReplayStep => match state
+                .session
+                .step_replay(|position: &Position, mv| position.play(mv).map_err(|error| error.reason))
+            {
+                Ok(true) => state.after_change(),
+                Ok(false) => {}
+                Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
             },
-            Action::ReplayPause => {
-                if let Some(replay) = state.session.replay.as_mut() {
-                    replay.playing = false;
-                }
-            }
-            Action::ReplayStep => {
-                let Some(mut replay) = state.session.replay.clone() else { return self };
-                let Some(mv) = replay.next_move() else {
-                    replay.playing = false;
-                    state.session.replay = Some(replay);
-                    return Rc::new(state);
-                };
-                match state.current().position.play(mv) {
-                    Ok(position) => {
-                        state.session.advance(position, &[mv]);
-                        state.after_change();
-                        replay.next += 1;
-                        replay.playing &= !replay.is_finished();
-                        state.session.replay = Some(replay);
-                    }
-                    Err(error) => {
-                        state.session.replay = None;
-                        state.refusal = Some(format!("the replay stopped: {}", error.reason));
-                    }
-                }
-            }
         }
         Rc::new(state)
     }

@@ -14,6 +14,9 @@ mod klondike_game;
 mod klondike_state;
 mod klondike_table;
 mod pyramid_game;
+mod pyramid_state;
+mod pyramid_table;
+mod table_parts;
 mod tictactoe_page;
 mod twoplayer_view;
 

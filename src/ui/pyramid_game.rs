@@ -1,365 +1,370 @@
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::card::CardView;
-use super::hooks::{use_interval, use_solver, Navigator, SolverState};
-use crate::cards::{Card, Deck, Rank};
+use super::browser::{copy_text, load, page_url, save};
+use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator, SolverState};
+use super::pyramid_state::{Action, PyramidDeal, PyramidState};
+use super::pyramid_table::PyramidTable;
+use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
+use crate::cards::{line_tokens, Deck, DeckError, DeckSetup};
 use crate::deal::seeded_deck;
-use crate::games::pyramid::{row_column, value, Move, Position, SetupError, PYRAMID_CARDS};
+use crate::games::pyramid::{format_deck, notation, Move};
 use crate::protocol::{Answer, Task};
-use crate::search::Outcome;
-use crate::share::{encode_deck, Route};
+use crate::session::{Control, Stats, Verdict};
+use crate::share::{decode_deck, encode_deck};
 
-/// The Pyramid table's state: the deck's positions so far (undo/redo), the solver's answer
-/// and the replay. Rules come from the engine only.
-#[derive(Clone, PartialEq)]
-pub struct PyramidState {
-    pub history: Vec<Position>,
-    pub cursor: usize,
-    pub selected: Option<Card>,
-    pub solution: Option<Rc<Vec<Move>>>,
-    /// Next solution move to replay, and whether it plays by itself.
-    pub replay: Option<(usize, bool)>,
-    pub refusal: Option<String>,
+const STATS_KEY: &str = "deckhand.pyramid.stats";
+const GAME_KEY: &str = "deckhand.pyramid.game";
+
+/// The game in progress as saved in localStorage.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SavedGame {
+    pub seed: Option<u64>,
+    /// The deck's link code.
+    pub deck: String,
+    /// The moves in link notation.
+    pub moves: String,
 }
 
-pub enum PyramidAction {
-    NewDeck { deck: Deck, solution: Option<Rc<Vec<Move>>> },
-    Click(Card),
-    ClickStock,
-    Undo,
-    Redo,
-    Play,
-    Pause,
-    Step,
+impl SavedGame {
+    /// The saved deal and its moves, if they still read.
+    pub fn game(&self) -> Option<(PyramidDeal, Vec<Move>)> {
+        let deal = PyramidDeal { seed: self.seed, deck: Rc::new(decode_deck(&self.deck).ok()?) };
+        let (_, moves) = notation::play_moves(&deal.start(), &self.moves).ok()?;
+        Some((deal, moves))
+    }
+
+    /// The game in progress, as last saved.
+    pub fn load() -> Option<SavedGame> {
+        load(GAME_KEY)
+    }
 }
 
-impl PyramidState {
-    fn new(deck: &Deck) -> PyramidState {
-        PyramidState {
-            history: vec![Position::new(deck)],
-            cursor: 0,
-            selected: None,
-            solution: None,
-            replay: None,
-            refusal: None,
-        }
-    }
+/// The deal a seed stands for.
+pub fn seeded_deal(seed: u64) -> PyramidDeal {
+    PyramidDeal { seed: Some(seed), deck: Rc::new(seeded_deck(seed)) }
+}
 
-    pub fn position(&self) -> Position {
-        self.history[self.cursor]
-    }
+/// A random seed for a new deal.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 1_000_000.0) as u64 + 1
+}
 
-    fn play(&mut self, mv: Move) -> bool {
-        match self.position().play(mv) {
-            Ok(next) => {
-                self.history.truncate(self.cursor + 1);
-                self.history.push(next);
-                self.cursor += 1;
-                self.selected = None;
-                self.refusal = None;
-                true
-            }
-            Err(error) => {
-                self.refusal = Some(error.to_string());
-                self.selected = None;
-                false
+/// The pasted text again, with every token that is not a card, and every copy of a
+/// duplicated card, marked.
+fn marked_text(text: &str, error: &DeckError) -> Html {
+    let mut bad: HashSet<(usize, usize)> =
+        error.malformed.iter().map(|m| (m.position.line, m.position.column)).collect();
+    bad.extend(error.duplicated.iter().flat_map(|d| d.positions.iter().map(|p| (p.line, p.column))));
+    let lines = text.lines().enumerate().map(|(index, line)| {
+        let mut pieces = Vec::new();
+        let mut shown = 0;
+        for (column, range) in line_tokens(line) {
+            if bad.contains(&(index + 1, column)) {
+                pieces.push(html! { {&line[shown..range.start]} });
+                pieces.push(html! { <mark class="bad-token">{&line[range.clone()]}</mark> });
+                shown = range.end;
             }
         }
-    }
+        pieces.push(html! { {&line[shown..]} });
+        html! { <>{ for pieces }{"\n"}</> }
+    });
+    html! { <pre class="marked-deck" data-testid="marked-deck">{ for lines }</pre> }
 }
 
-impl Reducible for PyramidState {
-    type Action = PyramidAction;
-
-    fn reduce(self: Rc<Self>, action: PyramidAction) -> Rc<Self> {
-        let mut state = (*self).clone();
-        match action {
-            PyramidAction::NewDeck { deck, solution } => {
-                state = PyramidState::new(&deck);
-                state.solution = solution;
-            }
-            PyramidAction::Click(card) => {
-                state.replay = None;
-                if card.rank() == Rank::King {
-                    state.play(Move::RemoveKing(card));
-                } else {
-                    match state.selected {
-                        None => state.selected = Some(card),
-                        Some(first) if first == card => state.selected = None,
-                        Some(first) => {
-                            if value(first) + value(card) == 13 {
-                                state.play(Move::RemovePair(first, card));
-                            } else {
-                                state.selected = Some(card);
-                            }
-                        }
-                    }
-                }
-            }
-            PyramidAction::ClickStock => {
-                state.replay = None;
-                let position = state.position();
-                let mv = if position.stock_top().is_some() { Move::Draw } else { Move::Recycle };
-                state.play(mv);
-            }
-            PyramidAction::Undo => {
-                if state.cursor > 0 {
-                    state.cursor -= 1;
-                    if let Some((next, _)) = state.replay {
-                        state.replay = Some((next.saturating_sub(1), false));
-                    }
-                }
-                state.selected = None;
-            }
-            PyramidAction::Redo => {
-                if state.cursor + 1 < state.history.len() {
-                    state.cursor += 1;
-                }
-            }
-            PyramidAction::Play => {
-                if state.solution.is_some() {
-                    if state.replay.is_none() {
-                        // A replay starts from the deal.
-                        state.cursor = 0;
-                        state.history.truncate(1);
-                    }
-                    let next = state.replay.map(|(next, _)| next).unwrap_or(0);
-                    state.replay = Some((next, true));
-                }
-            }
-            PyramidAction::Pause => {
-                if let Some((next, _)) = state.replay {
-                    state.replay = Some((next, false));
-                }
-            }
-            PyramidAction::Step => {
-                let Some(solution) = state.solution.clone() else { return self };
-                if state.replay.is_none() {
-                    state.cursor = 0;
-                    state.history.truncate(1);
-                    state.replay = Some((0, false));
-                }
-                let (next, playing) = state.replay.unwrap_or((0, false));
-                match solution.get(next) {
-                    Some(&mv) if state.play(mv) => {
-                        state.replay = Some((next + 1, playing && next + 1 < solution.len()));
-                    }
-                    _ => state.replay = Some((next, false)),
-                }
-            }
-        }
-        Rc::new(state)
-    }
-}
-
-fn problems(error: &SetupError) -> Html {
-    let list = |cards: Vec<Card>| cards.iter().map(Card::to_string).collect::<Vec<_>>().join(", ");
+/// Everything wrong with a pasted deck, listed, with the text marked.
+fn deck_problems(text: &str, error: &DeckError) -> Html {
+    let list = |cards: Vec<String>| cards.join(", ");
     html! {
-        <ul class="problems">
-            <li>{format!("Found {} cards; a deck has 52.", error.found)}</li>
-            if !error.missing.is_empty() {
-                <li data-testid="missing">{format!("Missing: {}", list(error.missing.clone()))}</li>
+        <div class="refusal" role="alert" data-testid="deck-error">
+            <p>{"This is not a full deck:"}</p>
+            <ul class="problems">
+                <li>{format!("Found {} cards; a deck has 52.", error.found)}</li>
+                if !error.missing.is_empty() {
+                    <li data-testid="missing">{format!("Missing: {}", list(error.missing.iter().map(ToString::to_string).collect()))}</li>
+                }
+                { for error.duplicated.iter().map(|d| html! {
+                    <li data-testid="duplicated">{format!("Duplicated: {} at {}", d.card,
+                        d.positions.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))}</li>
+                }) }
+                { for error.malformed.iter().map(|token| html! { <li class="malformed">{token.to_string()}</li> }) }
+            </ul>
+            {marked_text(text, error)}
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DeckPasteProps {
+    /// A full deck was pasted and checked.
+    pub on_deck: Callback<Deck>,
+    /// Open at first (no game on the table yet).
+    #[prop_or_default]
+    pub open: bool,
+    /// The text the box starts with.
+    #[prop_or_default]
+    pub text: AttrValue,
+}
+
+/// The paste box: a deck is read at once (it is quick), and what is wrong with it is named and
+/// marked without touching the game on the table.
+#[component]
+pub fn DeckPaste(props: &DeckPasteProps) -> Html {
+    let area = use_node_ref();
+    let problem = use_state(|| None::<(String, DeckError)>);
+    let on_check = {
+        let area = area.clone();
+        let problem = problem.clone();
+        let on_deck = props.on_deck.clone();
+        Callback::from(move |_| {
+            let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() else { return };
+            let text = area.value();
+            match DeckSetup::parse(&text).deck() {
+                Ok(deck) => {
+                    problem.set(None);
+                    on_deck.emit(deck);
+                }
+                Err(error) => problem.set(Some((text, error))),
             }
-            if !error.duplicated.is_empty() {
-                <li data-testid="duplicated">
-                    {format!("Duplicated: {}", list(error.duplicated.iter().map(|d| d.card).collect()))}
-                </li>
-            }
-            { for error.malformed.iter().map(|token| html! { <li class="malformed">{token.to_string()}</li> }) }
-        </ul>
+        })
+    };
+    html! {
+        <details class="paste" open={props.open}>
+            <summary>{"Paste a deck"}</summary>
+            <label for="deck">{"52 cards: the 28 pyramid cards row by row from the apex, then the stock from the top. \
+                Any separators or layout; upper or lower case."}</label>
+            <textarea id="deck" ref={area} rows="6" spellcheck="false" value={props.text.clone()}
+                placeholder="Th 2h 4d 3h Qd 8h 9h …" aria-label="Pyramid deck" />
+            <div class="controls">
+                <button onclick={on_check}>{"Check"}</button>
+                <a href={format!("#/pyramid/deal/{}", random_seed())}>{"Random deal"}</a>
+            </div>
+            if let Some((text, error)) = &*problem { {deck_problems(text, error)} }
+        </details>
     }
 }
 
 #[derive(Properties, PartialEq)]
 pub struct PyramidGameProps {
-    /// The deck named by the link, if any.
-    pub deck: Option<Deck>,
+    pub deal: PyramidDeal,
+    /// Moves from a link or a saved game, played from the deal as far as they are legal.
+    #[prop_or_default]
+    pub moves: Option<Rc<Vec<Move>>>,
     pub navigator: Navigator,
 }
 
-/// Pyramid: paste a deck, learn at once whether it can be cleared (shortest solution from the
-/// worker), replay it or play by hand.
+/// Pyramid: the table, whether the deal and the game so far can be cleared and in how few
+/// steps (the optimal solver, in the worker), hints, replay, play by hand, saving and sharing.
 #[component]
 pub fn PyramidGame(props: &PyramidGameProps) -> Html {
     let state = {
-        let deck = props.deck.clone();
-        use_reducer(move || PyramidState::new(&deck.unwrap_or_else(|| seeded_deck(1))))
-    };
-    let has_deck = use_state(|| props.deck.is_some());
-    let solver = use_solver();
-    let text = use_node_ref();
-    let speed_ms = 500u32;
-
-    // A linked deck is solved at once.
-    {
-        let solver = solver.clone();
-        use_effect_with(props.deck.clone(), move |deck| {
-            if let Some(deck) = deck {
-                solver.start(Task::SolvePyramid { text: deck.to_string() });
-            }
-        });
-    }
-    // The worker's answer sets up the table (with the deck as read) and the link.
-    {
-        let dispatch = state.dispatcher();
-        let navigator = props.navigator.clone();
-        let has_deck = has_deck.clone();
-        use_effect_with((*solver.state).clone(), move |answer| {
-            if let SolverState::Done { answer: Answer::PyramidSolved { deck, outcome }, .. } = answer {
-                if let Ok(deck) = Deck::from_cards(deck.clone()) {
-                    let solution = match outcome {
-                        Outcome::Solved(moves) => Some(Rc::new(moves.clone())),
-                        _ => None,
-                    };
-                    navigator.replace(&Route::Pyramid { deck: Some(deck.clone()), moves: None });
-                    dispatch.dispatch(PyramidAction::NewDeck { deck, solution });
-                    has_deck.set(true);
-                }
-            }
-        });
-    }
-    {
-        let dispatch = state.dispatcher();
-        let playing = state.replay.map(|(_, playing)| playing).unwrap_or(false);
-        use_interval(speed_ms, playing, Callback::from(move |_| dispatch.dispatch(PyramidAction::Step)));
-    }
-
-    let on_check = {
-        let solver = solver.clone();
-        let text = text.clone();
-        Callback::from(move |_| {
-            if let Some(area) = text.cast::<web_sys::HtmlTextAreaElement>() {
-                solver.start(Task::SolvePyramid { text: area.value() });
-            }
+        let deal = props.deal.clone();
+        let moves = props.moves.clone();
+        use_reducer(move || {
+            let stats = load::<Stats>(STATS_KEY).unwrap_or_default();
+            PyramidState::new(deal, moves.as_deref().map(Vec::as_slice).unwrap_or_default(), stats)
         })
+    };
+    let current = state.current().clone();
+    let dispatch = state.dispatcher();
+
+    // A deal asked for by the address (a link, the back button) becomes an undoable new game.
+    {
+        let dispatch = dispatch.clone();
+        let current_deal = current.game.clone();
+        use_effect_with(props.deal.clone(), move |deal| {
+            if *deal != current_deal {
+                dispatch.dispatch(Action::NewGame(deal.clone()));
+            }
+        });
+    }
+    // The address always names the deal on the table.
+    {
+        let navigator = props.navigator.clone();
+        use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal.route(None)));
+    }
+    // Persistence: the game in progress and the statistics, after every change.
+    {
+        let saved = SavedGame {
+            seed: current.game.seed,
+            deck: encode_deck(&current.game.deck),
+            moves: notation::format_moves(&current.moves),
+        };
+        let stats = state.session.stats;
+        use_effect_with((current.id, stats), move |_| {
+            save(GAME_KEY, &saved);
+            save(STATS_KEY, &stats);
+        });
+    }
+    // The optimal solver looks at each new position in the background: can it still be
+    // cleared, and in how few steps?
+    let solver = {
+        let wanted = state.session.wanted_check().map(|snapshot| {
+            let task = Task::SolvePyramidGame {
+                deck: encode_deck(&snapshot.game.deck),
+                moves: snapshot.moves.clone(),
+            };
+            (snapshot.id, task)
+        });
+        let verdict_of = |answer: &Answer| match answer {
+            Answer::PyramidSolved { outcome, .. } => Verdict::from(outcome.clone()),
+            _ => Verdict::Unknown,
+        };
+        let dispatch = dispatch.clone();
+        let on_verdict = Callback::from(move |(snapshot, verdict)| {
+            dispatch.dispatch(Action::Control(Control::Verdict { snapshot, verdict }))
+        });
+        use_position_check(wanted, verdict_of, on_verdict)
+    };
+    let speed_ms = {
+        let dispatch = dispatch.clone();
+        let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
+        use_replay_timer(playing, Callback::from(move |_| dispatch.dispatch(Action::ReplayStep)))
+    };
+    let won = current.position.is_cleared();
+    let moved = !current.moves.is_empty();
+    let seconds = use_game_clock(state.session.game_id(), moved, moved && !won);
+    // Keyboard: Ctrl+Z / Ctrl+Y, D to turn the stock, Escape to put a picked card back.
+    {
+        let dispatch = dispatch.clone();
+        use_keydown(Callback::from(move |event: KeyboardEvent| {
+            let command = event.ctrl_key() || event.meta_key();
+            let action = match event.key().to_lowercase().as_str() {
+                "z" if command && event.shift_key() => Action::Control(Control::Redo),
+                "z" if command => Action::Control(Control::Undo),
+                "y" if command => Action::Control(Control::Redo),
+                "d" if !command => Action::Deal,
+                "escape" => Action::PutBack,
+                _ => return,
+            };
+            event.prevent_default();
+            dispatch.dispatch(action);
+        }));
+    }
+
+    let on_click = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |pile| dispatch.dispatch(Action::Click(pile)))
+    };
+    let on_attempt = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |(from, to)| dispatch.dispatch(Action::Attempt { from, to }))
+    };
+    let on_deck = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |deck: Deck| {
+            dispatch.dispatch(Action::NewGame(PyramidDeal { seed: None, deck: Rc::new(deck) }))
+        })
+    };
+    let on_new = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::NewGame(seeded_deal(random_seed()))))
+    };
+    let button = |label: &'static str, action: fn() -> Action, enabled: bool| {
+        let dispatch = dispatch.clone();
+        html! { <button disabled={!enabled} onclick={Callback::from(move |_| dispatch.dispatch(action()))}>{label}</button> }
+    };
+    let control = |control: Control<Move>| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Control(control.clone())))
+    };
+    let on_deal = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Deal))
+    };
+    let replay_step = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::ReplayStep))
     };
     let on_cancel = {
         let solver = solver.clone();
         Callback::from(move |_| solver.cancel())
     };
-    let result = match &*solver.state {
-        SolverState::Idle => {
-            html! { {"Paste 52 cards: the 28 pyramid cards row by row from the apex, then the stock from the top."} }
-        }
-        SolverState::Working { progress, .. } => {
-            html! { {format!("Solving… {} states so far.", progress.states)} }
-        }
-        SolverState::Cancelled { .. } => html! { {"Cancelled."} },
-        SolverState::Done { answer: Answer::PyramidSolved { outcome, .. }, .. } => match outcome {
-            Outcome::Solved(moves) => html! {
-                <span data-testid="pyramid-result">{format!("Solvable: the pyramid clears in {} steps.", moves.len())}</span>
-            },
-            Outcome::Unsolvable => html! {
-                <span data-testid="pyramid-result">{"No solution: this pyramid cannot be cleared."}</span>
-            },
-            Outcome::Unknown(_) => html! {
-                <span data-testid="pyramid-result">{"The solver gave up within its budget: unknown."}</span>
-            },
-        },
-        SolverState::Done { answer: Answer::PyramidDeckInvalid(error), .. } => html! {
-            <div data-testid="deck-error"><p>{"This is not a full deck:"}</p>{problems(error)}</div>
-        },
-        SolverState::Done { answer, .. } => {
-            html! { {format!("Unexpected answer from the worker: {answer:?}")} }
-        }
-    };
 
-    let position = state.position();
-    let dispatch = state.dispatcher();
-    let button = |label: &'static str, action: fn() -> PyramidAction, enabled: bool| {
+    // The deal's own answer: solvable in how many steps, or not at all.
+    let deal_result = match state.session.start_verdict() {
+        Some(Verdict::Winnable(line)) => {
+            Some(format!("Solvable: the pyramid clears in {} steps at the fewest.", line.len()))
+        }
+        Some(Verdict::Lost) => Some("No solution: this pyramid cannot be cleared.".to_string()),
+        Some(Verdict::Unknown) => Some("The solver gave up within its budget: unknown.".to_string()),
+        None => None,
+    };
+    let working = match &*solver.state {
+        SolverState::Working { progress, .. } => {
+            Some(format!("Solving… {} positions so far.", progress.states))
+        }
+        SolverState::Cancelled { .. } if state.session.verdict().is_none() => {
+            Some("Cancelled: the solver stopped before deciding.".to_string())
+        }
+        _ => None,
+    };
+    let status = {
         let dispatch = dispatch.clone();
-        html! { <button disabled={!enabled} onclick={Callback::from(move |_| dispatch.dispatch(action()))}>{label}</button> }
+        let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
+        game_status(&state.session, state.refusal.as_deref(), &current.game.describe(), on_go_to)
     };
-    let click = |card: Card| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(PyramidAction::Click(card)))
+    let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
+    let replay = state.session.replay.clone();
+    let share = current.game.route(None);
+    let share_with_moves = current.game.route(moved.then(|| notation::format_moves(&current.moves)));
+    let copy = |route: &crate::share::Route| {
+        let url = page_url(route);
+        Callback::from(move |_| copy_text(&url))
     };
-    let on_stock = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(PyramidAction::ClickStock))
+    let title = match current.game.seed {
+        Some(seed) => format!("Pyramid #{seed}"),
+        None => "Pyramid (pasted deck)".to_string(),
     };
-    let selected = |card: Card| classes!((state.selected == Some(card)).then_some("selected"));
-    let cleared = position.is_cleared();
-    let link = Route::Pyramid {
-        deck: Some(Deck::from_cards(position.deal().to_vec()).expect("a dealt deck")),
-        moves: None,
-    };
-    let copy_link = {
-        let url = link.to_string();
-        Callback::from(move |_| {
-            if let Some(window) = web_sys::window() {
-                let href = window.location().href().unwrap_or_default();
-                let base = href.split('#').next().unwrap_or_default().to_string();
-                let _ = window.navigator().clipboard().write_text(&format!("{base}{url}"));
-            }
-        })
-    };
-    let replay_at = state.replay.map(|(next, _)| next);
-    let solution_len = state.solution.as_ref().map(|s| s.len());
 
     html! {
         <section class="game pyramid">
             <div class="toolbar">
-                <h1>{"Pyramid"}</h1>
-                {button("Undo", || PyramidAction::Undo, state.cursor > 0)}
-                {button("Redo", || PyramidAction::Redo, state.cursor + 1 < state.history.len())}
-                {button("Play", || PyramidAction::Play, solution_len.is_some() && !state.replay.map(|r| r.1).unwrap_or(false))}
-                {button("Pause", || PyramidAction::Pause, state.replay.map(|r| r.1).unwrap_or(false))}
-                {button("Step", || PyramidAction::Step, solution_len.map(|n| replay_at.unwrap_or(0) < n).unwrap_or(false))}
-                <button onclick={copy_link}>{"Copy link"}</button>
+                <h1>{title}</h1>
+                <button onclick={on_new}>{"New game"}</button>
+                {button("Restart", || Action::Restart, moved)}
+                {button("Undo", || Action::Control(Control::Undo), state.session.can_undo())}
+                {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
+                {button("Hint", || Action::Control(Control::AskHint), !won)}
+                {button("Solve", || Action::Control(Control::Solve), can_solve)}
+                if replay.is_none() {
+                    {button("Play", || Action::Control(Control::ReplayPlay), can_solve)}
+                }
+                <button onclick={on_deal}>
+                    {if current.position.stock_top().is_some() { "Draw" } else { "Recycle" }}</button>
             </div>
-            if *has_deck {
-                <div class="table pyramid-table">
-                    <div class="pyramid-rows">
-                        { for (0..PYRAMID_CARDS).map(|index| {
-                            let (row, column) = row_column(index);
-                            let style = format!("--row: {row}; --col: {column}");
-                            match position.pyramid_card(index) {
-                                Some(card) => html! {
-                                    <div class="pyramid-slot" data-pile={format!("pyramid-{index}")} style={style}
-                                        onclick={position.is_uncovered(index).then(|| click(card))}>
-                                        <CardView card={Some(card)} class={selected(card)} />
-                                    </div>
-                                },
-                                None => html! { <div class="pyramid-slot empty" data-pile={format!("pyramid-{index}")} style={style} /> },
-                            }
-                        }) }
-                    </div>
-                    <div class="stock-row">
-                        <div class="slot" data-pile="stock" aria-label="stock" onclick={on_stock.clone()}>
-                            if let Some(card) = position.stock_top() {
-                                <div onclick={click(card)}><CardView card={Some(card)} class={selected(card)} /></div>
-                            }
-                        </div>
-                        <button onclick={on_stock}>{if position.stock_top().is_some() { "Draw" } else { "Recycle" }}</button>
-                        <div class="slot" data-pile="waste" aria-label="waste">
-                            if let Some(card) = position.waste_top() {
-                                <div onclick={click(card)}><CardView card={Some(card)} class={selected(card)} /></div>
-                            }
-                        </div>
-                        <span>{format!("Stock {} · waste {} · recycles left {}", position.stock().len(), position.waste().len(), position.recycles_left())}</span>
-                    </div>
-                </div>
-            }
+            <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
+                <span>{format!("Recycles left: {}", current.position.recycles_left())}</span>
+            </Scoreline>
+            <PyramidTable position={current.position} picked={state.picked} hint={state.session.hint.shown()}
+                {on_click} {on_attempt} />
             <div role="status" aria-live="polite" class="status">
-                {result}
-                if cleared { <div data-testid="won">{format!("Cleared in {} steps!", state.cursor)}</div> }
-                if let Some(reason) = &state.refusal { <div class="refusal">{format!("Not allowed: {reason}.")}</div> }
-                if let (Some(next), Some(total)) = (replay_at, solution_len) { <div>{format!("Replay: step {next} of {total}")}</div> }
+                if let Some(result) = deal_result { <div data-testid="pyramid-result">{result}</div> }
+                <div>{status}</div>
+                if let Some(text) = working {
+                    <div class="progress">{text}
+                        if solver.is_working() { {" "}<button onclick={on_cancel}>{"Cancel"}</button> }
+                    </div>
+                }
+                {hint_line(state.session.hint)}
             </div>
-            <details class="paste" open={!*has_deck}>
-                <summary>{"Paste a deck"}</summary>
-                <label for="deck">{"Pyramid deck"}</label>
-                <textarea id="deck" ref={text} rows="6" spellcheck="false"
-                    placeholder="Th 2h 4d 3h Qd 8h 9h …" aria-label="Pyramid deck" />
-                <div class="controls">
-                    <button onclick={on_check}>{"Check"}</button>
-                    if solver.is_working() { <button onclick={on_cancel}>{"Cancel"}</button> }
-                    <a href={Route::PyramidDeal { seed: (js_sys::Math::random() * 1e6) as u64, moves: None }.to_string()}>{"Random deal"}</a>
-                    <span class="code">{encode_deck(&Deck::from_cards(position.deal().to_vec()).expect("a dealt deck"))}</span>
-                </div>
+            if let Some(replay) = replay {
+                <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
+                    can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
+                    on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
+                    on_step_back={control(Control::Undo)} on_step={replay_step}
+                    on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
+            }
+            <DeckPaste {on_deck} text={format_deck(&current.game.deck)} />
+            <details class="share">
+                <summary>{"Share"}</summary>
+                <p>
+                    <button onclick={copy(&share)}>{"Copy link"}</button>
+                    <button onclick={copy(&share_with_moves)}>{"Copy link with moves"}</button>
+                </p>
+                <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
             </details>
         </section>
     }

@@ -12,9 +12,7 @@ before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
 
 async function freshPage(hash) {
-  const page = await site.newPage('#/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(site.base + hash);
+  const page = await site.freshPage(hash);
   await page.locator('[data-pile^="cascade-"] [data-card]').nth(10).waitFor();
   return page;
 }
@@ -78,7 +76,7 @@ for (const deal of [1, 617]) {
     const page = await freshPage(`#/freecell/${deal}`);
     await page.getByTestId('winnable').waitFor({ timeout: 30000 });
     await page.getByRole('button', { name: 'Solve' }).click();
-    await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('120');
+    await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('100');
     await page.getByTestId('won').waitFor({ timeout: 90000 });
     for (let i = 1; i <= 4; i++) {
       assert.equal((await pileCards(page, `foundation-${i}`)).length, 1);

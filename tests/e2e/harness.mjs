@@ -32,6 +32,13 @@ export async function startSite() {
       await page.goto(base + hash);
       return page;
     },
+    /** A page at `hash` with nothing saved from earlier tests (localStorage cleared first). */
+    async freshPage(hash, viewport) {
+      const page = await this.newPage('#/', viewport);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(base + hash);
+      return page;
+    },
     async close() {
       await context.close();
       await new Promise((done) => server.close(done));

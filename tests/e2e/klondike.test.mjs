@@ -9,9 +9,7 @@ before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
 
 async function freshPage(hash) {
-  const page = await site.newPage('#/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(site.base + hash);
+  const page = await site.freshPage(hash);
   await page.locator('[data-pile="tableau-7"] [data-card]').nth(6).waitFor();
   return page;
 }

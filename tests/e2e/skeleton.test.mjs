@@ -51,21 +51,21 @@ test('an unknown page explains itself and shows the games', async () => {
 });
 
 test('the worker checks a pasted deck and names what is missing', async () => {
-  const page = await site.newPage('#/pyramid');
+  const page = await site.freshPage('#/pyramid');
   const deck = page.getByRole('textbox', { name: 'Pyramid deck' });
   const full = 'Th 2h 4d 3h Qd 8h 9h 5d Jc Td 7c 4c Ts Ac 9c 8d 5s 2s 7h 6s 7s 2c 9d Qs 3d 5c '
     + '5h Ad 8s Js 6c 9s 4h Kh Jd 4s 2d 6d Ks Qc 3s 3c Kc 7d Tc Ah 6h Qh Kd 8c As Jh';
   await deck.fill(full.replace('Qc', 'Xq'));
   await page.getByRole('button', { name: 'Check' }).click();
-  const status = page.getByRole('status');
   await page.getByTestId('missing').waitFor();
-  assert.match(await status.innerText(), /Missing: QC/);
-  assert.match(await status.innerText(), /Xq/);
+  const problems = await page.getByTestId('deck-error').innerText();
+  assert.match(problems, /Missing: QC/);
+  assert.match(problems, /Xq/);
   await deck.fill(full);
   await page.getByRole('button', { name: 'Check' }).click();
   // The slowest published deck: the worker proves it cannot be cleared.
   await page.getByTestId('pyramid-result').waitFor({ timeout: 30000 });
-  assert.match(await status.innerText(), /cannot be cleared/);
+  assert.match(await page.getByRole('status').innerText(), /cannot be cleared/);
   assert.equal(await page.locator('[data-pile^="pyramid-"] [data-card]').count(), 28);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -23,9 +23,11 @@
 //! }
 //! ```
 
+pub mod notation;
 mod rules;
 mod setup;
 mod solver;
+pub mod table;
 
 pub use rules::{
     covering, row_column, slot, value, IllegalMove, Location, Move, PlayError, Position, MAX_RECYCLES,
@@ -33,3 +35,4 @@ pub use rules::{
 };
 pub use setup::{format_deck, parse_deck, Duplicate, Setup, SetupError};
 pub use solver::{configuration_count, solve, Solver, DEFAULT_BUDGET};
+pub use table::{click, intended_move, move_piles, Click, IntentError, Pile};

@@ -1,0 +1,106 @@
+//! A compact Pyramid move notation for links (`moves=d.KD.6H7C.r`): `d` draw, `r` recycle, a
+//! card alone removes that king, two cards together remove that pair.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::cards::Card;
+
+use super::rules::{IllegalMove, Move, Position};
+
+/// Why a link's list of moves cannot be read or played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MovesError {
+    #[error("move {index} `{word}` is not a move (expected d, r, a king such as KD or a pair such as 6H7C)")]
+    Malformed { index: usize, word: String },
+    #[error("move {index} `{word}` cannot be played: {reason}")]
+    Illegal { index: usize, word: String, reason: IllegalMove },
+}
+
+/// A move in link notation.
+pub struct Notation(pub Move);
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Move::Draw => write!(f, "d"),
+            Move::Recycle => write!(f, "r"),
+            Move::RemoveKing(card) => write!(f, "{card}"),
+            Move::RemovePair(first, second) => write!(f, "{first}{second}"),
+        }
+    }
+}
+
+/// Reads one move; `None` when the word is not in the notation.
+fn parse_move(word: &str) -> Option<Move> {
+    let card = |text: &str| text.parse::<Card>().ok();
+    match word {
+        "d" | "D" => Some(Move::Draw),
+        "r" | "R" => Some(Move::Recycle),
+        _ if word.len() == 2 && word.is_ascii() => card(word).map(Move::RemoveKing),
+        _ if word.len() == 4 && word.is_ascii() => {
+            Some(Move::RemovePair(card(&word[..2])?, card(&word[2..])?))
+        }
+        _ => None,
+    }
+}
+
+/// The moves of a game, joined by dots.
+pub fn format_moves(moves: &[Move]) -> String {
+    moves.iter().map(|&mv| Notation(mv).to_string()).collect::<Vec<_>>().join(".")
+}
+
+/// Reads moves joined by dots and plays them from `start`, saying which one is wrong.
+pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+        let index = index + 1;
+        let mv = parse_move(word).ok_or_else(|| MovesError::Malformed { index, word: word.to_string() })?;
+        position = position.play(mv).map_err(|error| MovesError::Illegal {
+            index,
+            word: word.to_string(),
+            reason: error.reason,
+        })?;
+        moves.push(mv);
+    }
+    Ok((position, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::seeded_deck;
+    use crate::games::pyramid::solve;
+    use crate::search::Outcome;
+
+    #[test]
+    fn a_solution_round_trips_through_its_link() {
+        let start = Position::new(&seeded_deck(2));
+        let Outcome::Solved(moves) = solve(&start) else { panic!("deck 2 is solvable") };
+        let text = format_moves(&moves);
+        assert!(text.split('.').all(|word| matches!(word.len(), 1 | 2 | 4)), "{text}");
+        let (end, read) = play_moves(&start, &text).unwrap();
+        assert_eq!(read, moves);
+        assert!(end.is_cleared());
+        // Case does not matter.
+        assert_eq!(play_moves(&start, &text.to_lowercase()).unwrap().1, moves);
+    }
+
+    #[test]
+    fn bad_words_are_named_with_their_place() {
+        let start = Position::new(&seeded_deck(2));
+        assert_eq!(play_moves(&start, "d.x9"), Err(MovesError::Malformed { index: 2, word: "x9".into() }));
+        assert_eq!(
+            play_moves(&start, "d.d.KHKH7"),
+            Err(MovesError::Malformed { index: 3, word: "KHKH7".into() })
+        );
+        // Recycling with cards left in the stock is refused, with the rule's reason.
+        assert_eq!(
+            play_moves(&start, "d.r"),
+            Err(MovesError::Illegal { index: 2, word: "r".into(), reason: IllegalMove::StockNotEmpty })
+        );
+        assert_eq!(play_moves(&start, ""), Ok((start, Vec::new())));
+    }
+}

@@ -1,0 +1,152 @@
+//! The parts every solitaire table shows alike: what the solver says about the game, the hint,
+//! the score line and the replay controls.
+
+use std::fmt::Display;
+
+use yew::prelude::*;
+
+use super::hooks::use_interval;
+use crate::session::{Hint, Session, Stats, Table, Verdict};
+
+/// The status line: a win (the player's, or finished by the solver), a refused move, or what
+/// the solver says about the game ("still winnable", the move that lost it with a way back).
+/// `game` names it in the win message ("deal 164").
+pub fn game_status<G, P>(
+    session: &Session<G, P>,
+    refusal: Option<&str>,
+    game: &str,
+    on_go_to: Callback<usize>,
+) -> Html
+where
+    G: Clone + PartialEq,
+    P: Table,
+    P::Move: Display,
+{
+    let current = session.current();
+    let moves = current.moves.len();
+    if current.position.is_won() {
+        let text = if session.is_assisted() {
+            format!("Won {game} in {moves} moves, the last of them played by the solver.")
+        } else {
+            format!("You won {game} in {moves} moves!")
+        };
+        return html! { <span data-testid="won">{text}</span> };
+    }
+    if let Some(reason) = refusal {
+        return html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> };
+    }
+    match session.verdict() {
+        Some(Verdict::Lost) => match session.losing_move() {
+            Some((before, mv)) => {
+                let back = Callback::from(move |_| on_go_to.emit(before));
+                html! { <span data-testid="unwinnable">
+                    {format!("This game can no longer be won. The losing move: {mv}. ")}
+                    <button onclick={back}>{"Undo to before it"}</button>
+                </span> }
+            }
+            None if moves == 0 => {
+                html! { <span data-testid="unwinnable">{"This deal cannot be won, whatever you play."}</span> }
+            }
+            None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
+        },
+        Some(Verdict::Winnable(line)) => html! {
+            <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", line.len())}</span>
+        },
+        Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
+        None => html! { {"Checking whether this game can still be won…"} },
+    }
+}
+
+/// The hint asked for, as the status area shows it.
+pub fn hint_line<M: Display + Copy>(hint: Hint<M>) -> Html {
+    match hint {
+        Hint::NotAsked => Html::default(),
+        Hint::Pending => html! { <div class="hint-text">{"Looking for a hint…"}</div> },
+        Hint::Shown(mv) => html! { <div class="hint-text" data-testid="hint">{format!("Hint: {mv}.")}</div> },
+        Hint::Missing => {
+            html! { <div class="hint-text">{"No hint: the solver has no winning line from here."}</div> }
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ScorelineProps {
+    pub moves: usize,
+    pub seconds: u64,
+    pub stats: Stats,
+    /// Anything the game adds (Klondike's passes).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// Moves, time and statistics.
+#[component]
+pub fn Scoreline(props: &ScorelineProps) -> Html {
+    let Stats { won, played, streak, .. } = props.stats;
+    html! {
+        <div class="scoreline">
+            <span data-testid="move-count">{format!("Moves: {}", props.moves)}</span>
+            <span data-testid="timer">{format!("Time: {}:{:02}", props.seconds / 60, props.seconds % 60)}</span>
+            {props.children.clone()}
+            <span>{format!("Won {won} of {played} · streak {streak}")}</span>
+        </div>
+    }
+}
+
+/// Replay speeds offered, slow to fast: milliseconds between moves.
+pub const REPLAY_SPEEDS: [(u32, &str); 3] = [(700, "slow"), (350, "normal"), (100, "fast")];
+/// The speed a replay starts at.
+pub const DEFAULT_REPLAY_MS: u32 = REPLAY_SPEEDS[1].0;
+
+#[derive(Properties, PartialEq)]
+pub struct ReplayControlsProps {
+    /// Moves played of the replay, and its length.
+    pub next: usize,
+    pub total: usize,
+    pub playing: bool,
+    pub can_step_back: bool,
+    pub speed_ms: u32,
+    pub on_play: Callback<()>,
+    pub on_pause: Callback<()>,
+    pub on_step_back: Callback<()>,
+    pub on_step: Callback<()>,
+    pub on_speed: Callback<u32>,
+}
+
+/// Play, Pause, Step back, Step and the speed of a replay.
+#[component]
+pub fn ReplayControls(props: &ReplayControlsProps) -> Html {
+    let finished = props.next >= props.total;
+    let button = |label: &'static str, callback: &Callback<()>, enabled: bool| {
+        let onclick = callback.reform(|_: MouseEvent| ());
+        html! { <button disabled={!enabled} {onclick}>{label}</button> }
+    };
+    let onchange = props.on_speed.reform(|event: Event| {
+        let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+        select.value().parse().unwrap_or(DEFAULT_REPLAY_MS)
+    });
+    html! {
+        <div class="replay" aria-label="Replay controls">
+            <span>{format!("Replay: move {} of {}", props.next, props.total)}</span>
+            {button("Play", &props.on_play, !props.playing && !finished)}
+            {button("Pause", &props.on_pause, props.playing)}
+            {button("Step back", &props.on_step_back, props.can_step_back)}
+            {button("Step", &props.on_step, !finished)}
+            <label>{"Speed "}
+                <select aria-label="Replay speed" {onchange}>
+                    { for REPLAY_SPEEDS.iter().map(|&(ms, name)| html! {
+                        <option value={ms.to_string()} selected={props.speed_ms == ms}>{name}</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// The speed of a replay, with one `on_tick` per move while `playing`.
+#[hook]
+pub fn use_replay_timer(playing: bool, on_tick: Callback<()>) -> UseStateHandle<u32> {
+    let speed_ms = use_state(|| DEFAULT_REPLAY_MS);
+    use_interval(*speed_ms, playing, on_tick);
+    speed_ms
+}
