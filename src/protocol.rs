@@ -35,8 +35,6 @@ pub enum Task {
     CheckDeck { text: String },
     /// Solve a FreeCell position given as board text (hint, "still winnable?", solve).
     SolveFreeCell { board: String, mode: SolveMode },
-    /// Read a pasted Pyramid deck and find its shortest solution (or prove there is none).
-    SolvePyramid { text: String },
     /// Solve Fox and Hounds (the table is kept between requests) and evaluate a position
     /// given as its link code: its value and every legal move's.
     SolveFoxHounds { position: String },
@@ -79,8 +77,6 @@ pub enum Answer {
     InvalidInput(String),
     /// A Pyramid deck (in deal order) and its shortest solution, or a proof or give-up.
     PyramidSolved { deck: Vec<Card>, outcome: Outcome<Vec<pyramid::Move>> },
-    /// Everything wrong with a pasted Pyramid deck.
-    PyramidDeckInvalid(pyramid::SetupError),
     /// A Fox and Hounds position, evaluated from the solved table.
     FoxHoundsEvaluated(FoxHoundsAnalysis),
     /// A Klondike position's winning line (every move explicit), or a proof or give-up.
@@ -139,15 +135,6 @@ impl Task {
                     Box::new(SearchJob { search, answer: Answer::FreeCellSolved })
                 }
                 Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
-            },
-            Task::SolvePyramid { text } => match pyramid::parse_deck(&text) {
-                Ok(deck) => {
-                    let cards = deck.cards().to_vec();
-                    let search = pyramid::Solver::new(&pyramid::Position::new(&deck));
-                    let answer = move |outcome| Answer::PyramidSolved { deck: cards.clone(), outcome };
-                    Box::new(SearchJob { search, answer })
-                }
-                Err(error) => Box::new(Immediate(Some(Answer::PyramidDeckInvalid(error)))),
             },
             Task::SolvePyramidGame { deck, moves } => match pyramid_position(&deck, &moves) {
                 Ok(position) => {
@@ -478,7 +465,8 @@ mod tests {
     fn pyramid_decks_are_solved_in_slices_and_survive_json() {
         let deck = seeded_deck(2);
         let mut dispatcher = Dispatcher::new();
-        dispatcher.receive(Request::Start { id: 9, task: Task::SolvePyramid { text: deck.to_string() } });
+        let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: Vec::new() };
+        dispatcher.receive(Request::Start { id: 9, task });
         let answer = loop {
             if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
                 break answer.clone();
@@ -500,11 +488,6 @@ mod tests {
             Outcome::Unsolvable => {}
             Outcome::Unknown(reason) => panic!("undecided: {reason:?}"),
         }
-        dispatcher.receive(Request::Start { id: 10, task: Task::SolvePyramid { text: "AH AH".into() } });
-        let responses = dispatcher.run_slice(1.0, &|| 0.0);
-        assert!(
-            matches!(&responses[..], [Response::Finished { answer: Answer::PyramidDeckInvalid(e), .. }] if e.found == 2)
-        );
     }
 
     #[test]
