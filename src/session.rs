@@ -13,8 +13,18 @@ use serde::{Deserialize, Serialize};
 /// A position a session can hold.
 pub trait Table: Clone + PartialEq {
     type Move: Copy + PartialEq + std::fmt::Debug;
+    /// Why a move is refused.
+    type Illegal: std::fmt::Display;
 
     fn is_won(&self) -> bool;
+
+    /// The position after `mv`, or why the rules refuse it.
+    fn after(&self, mv: Self::Move) -> Result<Self, Self::Illegal>;
+}
+
+/// What a game starts from (a deal, a deck, a linked position).
+pub trait Start<P> {
+    fn start(&self) -> P;
 }
 
 /// One point of the timeline: a position, the game it belongs to and every move since its start.
@@ -234,17 +244,6 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         self.push(game, position, moves);
     }
 
-    /// Starts another game, undoably. Leaving a game that was played but not won ends the
-    /// winning streak.
-    pub fn new_game(&mut self, game: G, start: P) {
-        let current = self.current();
-        if !current.moves.is_empty() && !current.position.is_won() {
-            self.stats.streak = 0;
-        }
-        self.replay = None;
-        self.push(game, start, Vec::new());
-    }
-
     /// One step back; a replay steps back with it and pauses.
     pub fn undo(&mut self) {
         if let Some(replay) = self.replay.as_mut() {
@@ -334,15 +333,15 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
         };
     }
 
-    /// Plays the replay's next move through `play`: true when a move was played. The replay
-    /// pauses at its end, and stops at a move `play` refuses, whose reason is returned.
-    pub fn step_replay<E>(&mut self, play: impl FnOnce(&P, P::Move) -> Result<P, E>) -> Result<bool, E> {
+    /// Plays the replay's next move: true when a move was played. The replay pauses at its
+    /// end, and stops at a move the rules refuse, whose reason is returned.
+    pub fn step_replay(&mut self) -> Result<bool, P::Illegal> {
         let Some(replay) = self.replay.as_mut() else { return Ok(false) };
         let Some(mv) = replay.next_move() else {
             replay.playing = false;
             return Ok(false);
         };
-        let played = play(&self.current().position, mv);
+        let played = self.current().position.after(mv);
         let mut replay = self.replay.take().expect("checked above");
         let position = played?;
         self.advance(position, &[mv]);
@@ -458,6 +457,46 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
     }
 }
 
+impl<G: Clone + PartialEq + Start<P>, P: Table> Session<G, P> {
+    /// A session at the start of `game` with `moves` (a saved game, a link's moves) played on
+    /// top as far as the rules accept them.
+    pub fn resume(game: G, moves: &[P::Move], stats: Stats) -> Session<G, P> {
+        let start = game.start();
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        for &mv in moves {
+            match position.after(mv) {
+                Ok(next) => {
+                    position = next;
+                    played.push(mv);
+                }
+                Err(_) => break,
+            }
+        }
+        Session::new(game, start, Some((position, played)), stats)
+    }
+
+    /// Starts another game, undoably. Leaving a game that was played but not won ends the
+    /// winning streak.
+    pub fn new_game(&mut self, game: G) {
+        let current = self.current();
+        if !current.moves.is_empty() && !current.position.is_won() {
+            self.stats.streak = 0;
+        }
+        self.replay = None;
+        let start = game.start();
+        self.push(game, start, Vec::new());
+    }
+
+    /// Starts the current game again, undoably.
+    pub fn restart(&mut self) {
+        let game = self.current().game.clone();
+        self.replay = None;
+        let start = game.start();
+        self.push(game, start, Vec::new());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,8 +507,22 @@ mod tests {
 
     impl Table for Counter {
         type Move = i32;
+        type Illegal = &'static str;
         fn is_won(&self) -> bool {
             self.0 == 3
+        }
+        fn after(&self, mv: i32) -> Result<Counter, &'static str> {
+            if mv == 0 {
+                Err("a move changes the count")
+            } else {
+                Ok(Counter(self.0 + mv))
+            }
+        }
+    }
+
+    impl Start<Counter> for &'static str {
+        fn start(&self) -> Counter {
+            Counter(0)
         }
     }
 
@@ -509,12 +562,23 @@ mod tests {
         s.undo();
         s.redo();
         assert_eq!((s.stats.played, s.stats.won), (1, 1), "undo and redo count nothing again");
-        s.new_game("other", Counter(0));
+        s.new_game("other");
         play(&mut s, 1);
-        s.new_game("third", Counter(0));
+        s.new_game("third");
         assert_eq!((s.stats.played, s.stats.won, s.stats.streak, s.stats.best_streak), (2, 1, 0, 1));
         s.undo();
         assert_eq!(s.current().game, "other", "a new game is undoable");
+    }
+
+    #[test]
+    fn a_resumed_game_plays_its_moves_as_far_as_they_go_and_restarts() {
+        let mut s = Session::resume("game", &[1, 1, 0, 1], Stats::default());
+        assert_eq!(s.current().moves, vec![1, 1], "the refused move and all after it are dropped");
+        assert_eq!(s.current().position, Counter(2));
+        s.restart();
+        assert_eq!((s.current().position.clone(), s.cursor()), (Counter(0), 2));
+        s.undo();
+        assert_eq!(s.current().position, Counter(2), "a restart is undoable");
     }
 
     #[test]
@@ -598,18 +662,18 @@ mod tests {
         s.record_verdict(id, Verdict::Winnable(Rc::new(vec![1, 1, 1])));
         assert_eq!(s.solver_move(), Some(1));
         assert!(s.start_replay());
-        let step = |position: &Counter, mv: i32| Ok::<_, ()>(Counter(position.0 + mv));
         for _ in 0..3 {
-            assert_eq!(s.step_replay(step), Ok(true));
+            assert_eq!(s.step_replay(), Ok(true));
         }
-        assert_eq!(s.step_replay(step), Ok(false), "nothing left to replay");
+        assert_eq!(s.step_replay(), Ok(false), "nothing left to replay");
         assert!(s.current().position.is_won());
         assert_eq!((s.stats.played, s.stats.won), (1, 0), "a game the solver finished is no win");
         assert!(s.is_assisted());
         s.undo();
         let replay = s.replay.as_ref().unwrap();
         assert_eq!((replay.next, replay.playing), (2, false), "undo steps the replay back and pauses it");
-        assert_eq!(s.step_replay(|_, _| Err("refused")), Err("refused"));
+        s.replay = Some(Replay::new(Rc::new(vec![0])));
+        assert_eq!(s.step_replay(), Err("a move changes the count"));
         assert_eq!(s.replay, None, "a refused move ends the replay");
     }
 }

@@ -184,6 +184,43 @@ pub fn decode_bytes(code: &str) -> Result<Vec<u8>, LinkError> {
     Ok(bytes)
 }
 
+/// Why a link's list of moves (`moves=…`: words joined by dots) cannot be read or played; `I`
+/// is the game's reason for refusing a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MovesError<I: std::error::Error + 'static> {
+    #[error("move {index} `{word}` is not a move (expected {expected})")]
+    Malformed { index: usize, word: String, expected: &'static str },
+    #[error("move {index} `{word}` cannot be played: {reason}")]
+    Illegal { index: usize, word: String, reason: I },
+}
+
+/// A link's moves as played: the position they reach and the moves.
+pub type PlayedMoves<P> = (P, Vec<<P as crate::session::Table>::Move>);
+
+/// Reads a link's moves with `parse` (`expected` describes the notation, for errors) and plays
+/// them from `start` through the rules, saying which one is wrong.
+pub fn play_link_moves<P>(
+    start: &P,
+    text: &str,
+    parse: fn(&str) -> Option<P::Move>,
+    expected: &'static str,
+) -> Result<PlayedMoves<P>, MovesError<P::Illegal>>
+where
+    P: crate::session::Table,
+    P::Illegal: std::error::Error + 'static,
+{
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+        let index = index + 1;
+        let word = word.to_string();
+        let Some(mv) = parse(&word) else { return Err(MovesError::Malformed { index, word, expected }) };
+        position = position.after(mv).map_err(|reason| MovesError::Illegal { index, word, reason })?;
+        moves.push(mv);
+    }
+    Ok((position, moves))
+}
+
 /// Why a versioned position code (Tic-Tac-Toe, Fox and Hounds) does not open a position; `E`
 /// says what is wrong with a position that decodes but breaks the game's rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -16,6 +16,7 @@ use super::tictactoe_page::TicTacToePage;
 use crate::games::freecell::board_code;
 use crate::games::klondike::{self, Draw};
 use crate::games::pyramid;
+use crate::session::Start;
 use crate::share::{LinkError, Route};
 use crate::worker::{JsonCodec, SolverWorker};
 
@@ -80,7 +81,7 @@ fn FreeCellPage(props: &FreeCellPageProps) -> Html {
         });
     }
     let link_moves = use_memo(((*origin).clone(), props.moves.clone()), |(origin, moves)| {
-        moves.as_ref().map(|code| moves_from_link(&origin.position(), code).map(Rc::new))
+        moves.as_ref().map(|code| moves_from_link(&origin.start(), code).map(Rc::new))
     });
     let moves = match &*link_moves {
         Some(Ok(moves)) => Some(moves.clone()),

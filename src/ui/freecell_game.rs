@@ -2,16 +2,18 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::browser::{copy_text, load, page_url, save};
+use super::browser::{copy_text, load, page_url};
 use super::card_motion::use_snapshot_motion;
 use super::freecell_state::{travelling_cards, Action, FreeCellState, Origin, Selection, Snapshot};
 use super::freecell_table::FreeCellTable;
-use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator};
+use super::hooks::{
+    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator,
+};
 use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use crate::deal::DealNumber;
 use crate::games::freecell::{board_code, Autoplay, Move, Notation, Pile, Position};
 use crate::protocol::{Answer, SolveMode, Task};
-use crate::session::{Control, Stats, Verdict};
+use crate::session::{Control, Start, Stats, Verdict};
 use crate::share::Route;
 
 const STATS_KEY: &str = "deckhand.freecell.stats";
@@ -129,35 +131,24 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
 
     let current = state.current().clone();
 
-    // A deal or position asked for by the address (link, deal box, back button) becomes an
-    // undoable new game.
+    // A deal or position the address asks for becomes an undoable new game; the address
+    // always names the deal or starting position on the table.
     {
         let dispatch = state.dispatcher();
-        let current_origin = current.game.clone();
-        use_effect_with(props.origin.clone(), move |origin| {
-            if *origin != current_origin {
-                dispatch.dispatch(Action::NewGame(origin.clone()));
-            }
-        });
-    }
-    // The address always names the deal or starting position on the table.
-    {
-        let navigator = props.navigator.clone();
-        use_effect_with(current.game.clone(), move |origin| {
-            navigator.replace(&origin.route(None));
-        });
+        let new_game = Callback::from(move |origin| dispatch.dispatch(Action::NewGame(origin)));
+        let route = |origin: &Origin| origin.route(None);
+        use_game_address(
+            props.origin.clone(),
+            current.game.clone(),
+            new_game,
+            route,
+            props.navigator.clone(),
+        );
     }
     // The cards that travel since the last position shown.
     let motion = use_snapshot_motion(current.clone(), travelling_cards);
     // Persistence: the game in progress and the statistics, after every change.
-    {
-        let saved = SavedGame::of(&current);
-        let stats = state.session.stats;
-        use_effect_with((current.id, stats), move |_| {
-            save(GAME_KEY, &saved);
-            save(STATS_KEY, &stats);
-        });
-    }
+    use_saved_game(GAME_KEY, STATS_KEY, current.id, SavedGame::of(&current), state.session.stats);
     // The solver looks at each new position in the background ("still winnable?", hints).
     {
         let wanted = state.session.wanted_check().map(|snapshot| {
@@ -293,7 +284,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     };
     let share_with_moves = current
         .game
-        .route((!current.moves.is_empty()).then(|| moves_for_link(&current.game.position(), &current.moves)));
+        .route((!current.moves.is_empty()).then(|| moves_for_link(&current.game.start(), &current.moves)));
     let copy = |route: Route| {
         let url = page_url(&route);
         Callback::from(move |_| copy_text(&url))

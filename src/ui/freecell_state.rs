@@ -10,7 +10,7 @@ use crate::deal::DealNumber;
 use crate::games::freecell::{
     board_code, intended_move, send_away, Autoplay, Move, Notation, Pile, Position, Source,
 };
-use crate::session::{Control, Replay, Session, Stats};
+use crate::session::{Control, Replay, Session, Start, Stats};
 use crate::share::Route;
 
 /// Where a game starts: a numbered deal, or any position (a board link, a typed position).
@@ -20,14 +20,16 @@ pub enum Origin {
     Board(Rc<Position>),
 }
 
-impl Origin {
-    pub fn position(&self) -> Position {
+impl Start<Position> for Origin {
+    fn start(&self) -> Position {
         match self {
             Origin::Deal(deal) => Position::deal(*deal),
             Origin::Board(position) => (**position).clone(),
         }
     }
+}
 
+impl Origin {
     /// The link to this starting point, with `moves` (standard notation joined by dots).
     pub fn route(&self, moves: Option<String>) -> Route {
         match self {
@@ -94,20 +96,8 @@ impl FreeCellState {
     /// The table at the start of `origin`, with `restored` moves (a saved game or a link's
     /// moves) played on top as far as they replay through the rules.
     pub fn new(origin: Origin, restored: &[Move], stats: Stats) -> FreeCellState {
-        let start = origin.position();
-        let mut position = start.clone();
-        let mut played = Vec::new();
-        for &mv in restored {
-            match position.clone().play(mv) {
-                Ok(next) => {
-                    position = next;
-                    played.push(mv);
-                }
-                Err(_) => break,
-            }
-        }
         FreeCellState {
-            session: Session::new(origin, start, Some((position, played)), stats),
+            session: Session::resume(origin, restored, stats),
             autoplay: Autoplay::Safe,
             selection: None,
             refusal: None,
@@ -121,7 +111,7 @@ impl FreeCellState {
     /// The game so far in standard notation.
     pub fn notation(&self) -> String {
         let current = self.current();
-        let mut position = current.game.position();
+        let mut position = current.game.start();
         let mut words = Vec::with_capacity(current.moves.len());
         for &mv in &current.moves {
             words.push(Notation::of(&position, mv).to_string());
@@ -191,15 +181,11 @@ impl Reducible for FreeCellState {
                 }
             }
             Action::NewGame(origin) => {
-                let start = origin.position();
-                state.session.new_game(origin, start);
+                state.session.new_game(origin);
                 state.after_change();
             }
             Action::Restart => {
-                let origin = state.current().game.clone();
-                let start = origin.position();
-                state.session.replay = None;
-                state.session.push(origin, start, Vec::new());
+                state.session.restart();
                 state.after_change();
             }
             Action::SetAutoplay(mode) => {
@@ -212,16 +198,14 @@ impl Reducible for FreeCellState {
                     state.after_change();
                 }
             }
-            Action::ReplayStep => match state.session.step_replay(|position: &Position, mv| {
-                position.clone().play(mv).map_err(|error| error.reason)
-            }) {
+            Action::ReplayStep => match state.session.step_replay() {
                 Ok(true) => state.after_change(),
                 Ok(false) => {}
                 Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
             },
             Action::Import(text) => {
                 let origin = state.current().game.clone();
-                let start = origin.position();
+                let start = origin.start();
                 let mut position = start.clone();
                 let mut moves = Vec::new();
                 for (index, word) in text.split_whitespace().enumerate() {

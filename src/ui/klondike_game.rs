@@ -2,9 +2,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::browser::{copy_text, load, page_url, save};
+use super::browser::{copy_text, load, page_url};
 use super::card_motion::use_snapshot_motion;
-use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator, SolverState};
+use super::hooks::{
+    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator, SolverState,
+};
 use super::klondike_state::{travelling_cards, Action, KlondikeDeal, KlondikeState, Selection};
 use super::klondike_table::KlondikeTable;
 use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
@@ -84,20 +86,13 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
     let current = state.current().clone();
     let dispatch = state.dispatcher();
 
-    // A deal asked for by the address (a link, the back button) becomes an undoable new game.
+    // A deal the address asks for becomes an undoable new game; the address always names the
+    // deal on the table.
     {
         let dispatch = dispatch.clone();
-        let current_deal = current.game.clone();
-        use_effect_with(props.deal.clone(), move |deal| {
-            if *deal != current_deal {
-                dispatch.dispatch(Action::NewGame(deal.clone()));
-            }
-        });
-    }
-    // The address always names the deal on the table.
-    {
-        let navigator = props.navigator.clone();
-        use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal_route(deal, &[])));
+        let new_game = Callback::from(move |deal| dispatch.dispatch(Action::NewGame(deal)));
+        let route = |deal: &KlondikeDeal| deal_route(deal, &[]);
+        use_game_address(props.deal.clone(), current.game.clone(), new_game, route, props.navigator.clone());
     }
     // The cards that travel since the last position shown.
     let motion = use_snapshot_motion(current.clone(), travelling_cards);
@@ -109,11 +104,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             draw: current.game.draw.count(),
             moves: current.moves.clone(),
         };
-        let stats = state.session.stats;
-        use_effect_with((current.id, stats), move |_| {
-            save(GAME_KEY, &saved);
-            save(STATS_KEY, &stats);
-        });
+        use_saved_game(GAME_KEY, STATS_KEY, current.id, saved, state.session.stats);
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
     let solver = {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::cards::{Card, Deck};
 use crate::games::klondike::{finishing_moves, intended_move, send_away, Draw, Move, Pile, Position, Rules};
-use crate::session::{Control, Replay, Session, Snapshot, Stats};
+use crate::session::{Control, Replay, Session, Snapshot, Start, Stats};
 
 /// What a Klondike game starts from: a deck in dealing order, the seed that shuffled it (if
 /// it came from one) and the draw.
@@ -22,8 +22,10 @@ impl KlondikeDeal {
     pub fn rules(&self) -> Rules {
         Rules::new(self.draw)
     }
+}
 
-    pub fn start(&self) -> Position {
+impl Start<Position> for KlondikeDeal {
+    fn start(&self) -> Position {
         Position::new(&self.deck, self.rules())
     }
 }
@@ -70,23 +72,7 @@ impl KlondikeState {
     /// The table at the start of `deal`, with `restored` moves (a saved game or a link's moves)
     /// played on top as far as they replay through the rules.
     pub fn new(deal: KlondikeDeal, restored: &[Move], stats: Stats) -> KlondikeState {
-        let start = deal.start();
-        let mut position = start;
-        let mut played = Vec::new();
-        for &mv in restored {
-            match position.play(mv) {
-                Ok(next) => {
-                    position = next;
-                    played.push(mv);
-                }
-                Err(_) => break,
-            }
-        }
-        KlondikeState {
-            session: Session::new(deal, start, Some((position, played)), stats),
-            selection: None,
-            refusal: None,
-        }
+        KlondikeState { session: Session::resume(deal, restored, stats), selection: None, refusal: None }
     }
 
     pub fn current(&self) -> &Snapshot<KlondikeDeal, Position> {
@@ -156,15 +142,11 @@ impl Reducible for KlondikeState {
                 }
             }
             Action::NewGame(deal) => {
-                let start = deal.start();
-                state.session.new_game(deal, start);
+                state.session.new_game(deal);
                 state.after_change();
             }
             Action::Restart => {
-                let deal = state.current().game.clone();
-                let start = deal.start();
-                state.session.replay = None;
-                state.session.push(deal, start, Vec::new());
+                state.session.restart();
                 state.after_change();
             }
             Action::AutoComplete => {
@@ -172,10 +154,7 @@ impl Reducible for KlondikeState {
                     state.session.replay = Some(Replay::new(Rc::new(finish)));
                 }
             }
-            Action::ReplayStep => match state
-                .session
-                .step_replay(|position: &Position, mv| position.play(mv).map_err(|error| error.reason))
-            {
+            Action::ReplayStep => match state.session.step_replay() {
                 Ok(true) => state.after_change(),
                 Ok(false) => {}
                 Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),

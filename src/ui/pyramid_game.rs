@@ -3,8 +3,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::browser::{copy_text, load, page_url, save};
-use super::hooks::{use_game_clock, use_keydown, use_position_check, Navigator, SolverState};
+use super::browser::{copy_text, load, page_url};
+use super::hooks::{
+    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator, SolverState,
+};
 use super::pyramid_state::{Action, PyramidDeal, PyramidState};
 use super::pyramid_table::PyramidTable;
 use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
@@ -12,7 +14,7 @@ use crate::cards::{line_tokens, Deck, DeckError, DeckSetup};
 use crate::deal::seeded_deck;
 use crate::games::pyramid::{format_deck, notation, Move};
 use crate::protocol::{Answer, Task};
-use crate::session::{Control, Stats, Verdict};
+use crate::session::{Control, Start, Stats, Verdict};
 use crate::share::{decode_deck, encode_deck};
 
 const STATS_KEY: &str = "deckhand.pyramid.stats";
@@ -170,20 +172,13 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
     let current = state.current().clone();
     let dispatch = state.dispatcher();
 
-    // A deal asked for by the address (a link, the back button) becomes an undoable new game.
+    // A deal the address asks for becomes an undoable new game; the address always names the
+    // deal on the table.
     {
         let dispatch = dispatch.clone();
-        let current_deal = current.game.clone();
-        use_effect_with(props.deal.clone(), move |deal| {
-            if *deal != current_deal {
-                dispatch.dispatch(Action::NewGame(deal.clone()));
-            }
-        });
-    }
-    // The address always names the deal on the table.
-    {
-        let navigator = props.navigator.clone();
-        use_effect_with(current.game.clone(), move |deal| navigator.replace(&deal.route(None)));
+        let new_game = Callback::from(move |deal| dispatch.dispatch(Action::NewGame(deal)));
+        let route = |deal: &PyramidDeal| deal.route(None);
+        use_game_address(props.deal.clone(), current.game.clone(), new_game, route, props.navigator.clone());
     }
     // Persistence: the game in progress and the statistics, after every change.
     {
@@ -192,11 +187,7 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
             deck: encode_deck(&current.game.deck),
             moves: notation::format_moves(&current.moves),
         };
-        let stats = state.session.stats;
-        use_effect_with((current.id, stats), move |_| {
-            save(GAME_KEY, &saved);
-            save(STATS_KEY, &stats);
-        });
+        use_saved_game(GAME_KEY, STATS_KEY, current.id, saved, state.session.stats);
     }
     // The optimal solver looks at each new position in the background: can it still be
     // cleared, and in how few steps?

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::cards::{Card, Deck};
 use crate::games::pyramid::{click, intended_move, Click, Move, Pile, Position};
-use crate::session::{Control, Session, Snapshot, Stats};
+use crate::session::{Control, Session, Snapshot, Start, Stats};
 use crate::share::Route;
 
 /// What a Pyramid game starts from: a deck, and the seed that shuffled it if it came from one.
@@ -17,11 +17,13 @@ pub struct PyramidDeal {
     pub deck: Rc<Deck>,
 }
 
-impl PyramidDeal {
-    pub fn start(&self) -> Position {
+impl Start<Position> for PyramidDeal {
+    fn start(&self) -> Position {
         Position::new(&self.deck)
     }
+}
 
+impl PyramidDeal {
     /// The link to this deal, with `moves` in link notation if any.
     pub fn route(&self, moves: Option<String>) -> Route {
         match self.seed {
@@ -71,23 +73,7 @@ impl PyramidState {
     /// The table at the start of `deal`, with `restored` moves (a saved game or a link's moves)
     /// played on top as far as they replay through the rules.
     pub fn new(deal: PyramidDeal, restored: &[Move], stats: Stats) -> PyramidState {
-        let start = deal.start();
-        let mut position = start;
-        let mut played = Vec::new();
-        for &mv in restored {
-            match position.play(mv) {
-                Ok(next) => {
-                    position = next;
-                    played.push(mv);
-                }
-                Err(_) => break,
-            }
-        }
-        PyramidState {
-            session: Session::new(deal, start, Some((position, played)), stats),
-            picked: None,
-            refusal: None,
-        }
+        PyramidState { session: Session::resume(deal, restored, stats), picked: None, refusal: None }
     }
 
     pub fn current(&self) -> &Snapshot<PyramidDeal, Position> {
@@ -149,27 +135,18 @@ impl Reducible for PyramidState {
             }
             Action::PutBack => state.picked = None,
             Action::NewGame(deal) => {
-                let start = deal.start();
-                state.session.new_game(deal, start);
+                state.session.new_game(deal);
                 state.after_change();
             }
             Action::Restart => {
-                let deal = state.current().game.clone();
-                let start = deal.start();
-                state.session.replay = None;
-                state.session.push(deal, start, Vec::new());
+                state.session.restart();
                 state.after_change();
             }
-            Action::ReplayStep => {
-                match state
-                    .session
-                    .step_replay(|position: &Position, mv| position.play(mv).map_err(|e| e.reason))
-                {
-                    Ok(true) => state.after_change(),
-                    Ok(false) => {}
-                    Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
-                }
-            }
+            Action::ReplayStep => match state.session.step_replay() {
+                Ok(true) => state.after_change(),
+                Ok(false) => {}
+                Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
+            },
         }
         Rc::new(state)
     }

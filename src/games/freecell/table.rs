@@ -156,9 +156,14 @@ pub fn send_away(position: &Position, from: Pile) -> Option<Move> {
 
 impl Table for Position {
     type Move = Move;
+    type Illegal = IllegalMove;
 
     fn is_won(&self) -> bool {
         Position::is_won(self)
+    }
+
+    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.clone().play(mv).map_err(|error| error.reason)
     }
 }
 

@@ -4,20 +4,15 @@
 
 use std::fmt;
 
-use thiserror::Error;
-
 use crate::cards::Suit;
 
-use super::rules::{Move, Position, COLUMNS};
+use super::rules::{IllegalMove, Move, Position, COLUMNS};
 
 /// Why a link's list of moves cannot be read or played.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MovesError {
-    #[error("move {index} `{word}` is not a move (expected d, r, w3, wf, 3f, 35, 35x2 or fh4)")]
-    Malformed { index: usize, word: String },
-    #[error("move {index} `{word}` cannot be played: {reason}")]
-    Illegal { index: usize, word: String, reason: super::rules::IllegalMove },
-}
+pub type MovesError = crate::share::MovesError<IllegalMove>;
+
+/// The notation, for errors.
+const EXPECTED: &str = "d, r, w3, wf, 3f, 35, 35x2 or fh4";
 
 /// A move in link notation.
 pub struct Notation(pub Move);
@@ -70,19 +65,7 @@ pub fn format_moves(moves: &[Move]) -> String {
 
 /// Reads moves joined by dots and plays them from `start`, saying which one is wrong.
 pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
-    let mut position = *start;
-    let mut moves = Vec::new();
-    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
-        let index = index + 1;
-        let mv = parse_move(word).ok_or_else(|| MovesError::Malformed { index, word: word.to_string() })?;
-        position = position.play(mv).map_err(|error| MovesError::Illegal {
-            index,
-            word: word.to_string(),
-            reason: error.reason,
-        })?;
-        moves.push(mv);
-    }
-    Ok((position, moves))
+    crate::share::play_link_moves(start, text, parse_move, EXPECTED)
 }
 
 #[cfg(test)]
@@ -133,7 +116,7 @@ mod tests {
         let start = Position::new(&seeded_deck(1), Rules::new(Draw::One));
         assert_eq!(
             play_moves(&start, "d.d.9x").unwrap_err(),
-            MovesError::Malformed { index: 3, word: "9x".into() }
+            MovesError::Malformed { index: 3, word: "9x".into(), expected: EXPECTED }
         );
         let error = play_moves(&start, "r").unwrap_err();
         assert!(error.to_string().starts_with("move 1 `r` cannot be played"), "{error}");

@@ -177,9 +177,14 @@ pub fn finishing_moves(position: &Position) -> Option<Vec<Move>> {
 
 impl Table for Position {
     type Move = Move;
+    type Illegal = IllegalMove;
 
     fn is_won(&self) -> bool {
         Position::is_won(self)
+    }
+
+    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.play(mv).map_err(|error| error.reason)
     }
 }
 

@@ -3,20 +3,15 @@
 
 use std::fmt;
 
-use thiserror::Error;
-
 use crate::cards::Card;
 
 use super::rules::{IllegalMove, Move, Position};
 
 /// Why a link's list of moves cannot be read or played.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MovesError {
-    #[error("move {index} `{word}` is not a move (expected d, r, a king such as KD or a pair such as 6H7C)")]
-    Malformed { index: usize, word: String },
-    #[error("move {index} `{word}` cannot be played: {reason}")]
-    Illegal { index: usize, word: String, reason: IllegalMove },
-}
+pub type MovesError = crate::share::MovesError<IllegalMove>;
+
+/// The notation, for errors.
+const EXPECTED: &str = "d, r, a king such as KD or a pair such as 6H7C";
 
 /// A move in link notation.
 pub struct Notation(pub Move);
@@ -53,19 +48,7 @@ pub fn format_moves(moves: &[Move]) -> String {
 
 /// Reads moves joined by dots and plays them from `start`, saying which one is wrong.
 pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
-    let mut position = *start;
-    let mut moves = Vec::new();
-    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
-        let index = index + 1;
-        let mv = parse_move(word).ok_or_else(|| MovesError::Malformed { index, word: word.to_string() })?;
-        position = position.play(mv).map_err(|error| MovesError::Illegal {
-            index,
-            word: word.to_string(),
-            reason: error.reason,
-        })?;
-        moves.push(mv);
-    }
-    Ok((position, moves))
+    crate::share::play_link_moves(start, text, parse_move, EXPECTED)
 }
 
 #[cfg(test)]
@@ -91,10 +74,13 @@ mod tests {
     #[test]
     fn bad_words_are_named_with_their_place() {
         let start = Position::new(&seeded_deck(2));
-        assert_eq!(play_moves(&start, "d.x9"), Err(MovesError::Malformed { index: 2, word: "x9".into() }));
+        assert_eq!(
+            play_moves(&start, "d.x9"),
+            Err(MovesError::Malformed { index: 2, word: "x9".into(), expected: EXPECTED })
+        );
         assert_eq!(
             play_moves(&start, "d.d.KHKH7"),
-            Err(MovesError::Malformed { index: 3, word: "KHKH7".into() })
+            Err(MovesError::Malformed { index: 3, word: "KHKH7".into(), expected: EXPECTED })
         );
         // Recycling with cards left in the stock is refused, with the rule's reason.
         assert_eq!(

@@ -124,9 +124,14 @@ pub fn click(position: &Position, picked: Option<Card>, pile: Pile) -> Click {
 
 impl Table for Position {
     type Move = Move;
+    type Illegal = IllegalMove;
 
     fn is_won(&self) -> bool {
         self.is_cleared()
+    }
+
+    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.play(mv).map_err(|error| error.reason)
     }
 }
 
