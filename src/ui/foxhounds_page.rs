@@ -8,7 +8,8 @@ use yew::prelude::*;
 
 use super::hooks::{use_solver, Navigator, SolverState};
 use super::twoplayer_view::{
-    link_problem, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
+    link_problem, outlook, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
+    TwoPlayerToolbar,
 };
 use crate::games::foxhounds::{FoxAndHounds, Move, Position, Side, Square};
 use crate::protocol::{Answer, FoxHoundsAnalysis, Task};
@@ -268,12 +269,7 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
     };
     let outlook = match (&*analysis, values_shown) {
         (Some(found), true) if found.position == current.to_code() => {
-            let value = Evaluation::from(found.value);
-            Some(html! {
-                <p class="outlook" data-testid="position-value" data-value={value_word(value)}>
-                    {format!("With perfect play from here: a {value} for you.")}
-                </p>
-            })
+            Some(outlook(Evaluation::from(found.value)))
         }
         _ => None,
     };
@@ -327,9 +323,8 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
     };
     let on_side = {
         let game = game.dispatcher();
-        Callback::from(move |event: Event| {
-            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
-            let human = if select.value() == "hounds" { Side::Hounds } else { Side::Fox };
+        Callback::from(move |value: String| {
+            let human = if value == "hounds" { Side::Hounds } else { Side::Fox };
             game.dispatch(Action::New { human });
         })
     };
@@ -337,6 +332,8 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
         let show_values = show_values.clone();
         Callback::from(move |_| show_values.set(!*show_values))
     };
+    let sides = vec![("fox".into(), "the fox (moves first)".into()), ("hounds".into(), "the hounds".into())];
+    let side = if human == Side::Fox { "fox" } else { "hounds" };
     let list: Vec<EvaluatedMove> = evaluated
         .iter()
         .map(|&(mv, value)| EvaluatedMove { notation: mv.notation(), text: mv.to_string(), value })
@@ -345,20 +342,8 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
     html! {
         <section class="game twoplayer foxhounds">
             if let Some(error) = (*problem).clone() { {link_problem(&error)} }
-            <div class="toolbar">
-                <h1>{"Fox and Hounds"}</h1>
-                <label>{"You play "}
-                    <select aria-label="Your side" onchange={on_side}>
-                        <option value="fox" selected={human == Side::Fox}>{"the fox (moves first)"}</option>
-                        <option value="hounds" selected={human == Side::Hounds}>{"the hounds"}</option>
-                    </select>
-                </label>
-                <button onclick={on_new}>{"New game"}</button>
-                <button onclick={on_undo} disabled={game.undo_target().is_none()}>{"Undo"}</button>
-                <button onclick={on_values} aria-pressed={show_values.to_string()}>
-                    {if *show_values { "Hide move values" } else { "Show move values" }}
-                </button>
-            </div>
+            <TwoPlayerToolbar title="Fox and Hounds" {sides} {side} {on_side} {on_new} {on_undo}
+                can_undo={game.undo_target().is_some()} show_values={*show_values} {on_values} />
             <p class="rules-note">
                 {"The fox wins on reaching rank 1 or when no hound can move; the hounds win by trapping the fox. \
                   Click a piece of yours, then the square to move it to."}

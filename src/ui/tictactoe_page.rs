@@ -7,7 +7,8 @@ use yew::prelude::*;
 
 use super::hooks::Navigator;
 use super::twoplayer_view::{
-    link_problem, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
+    link_problem, outlook, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
+    TwoPlayerToolbar,
 };
 use crate::games::tictactoe::{self, Move, Player, Position, Square, TicTacToe};
 use crate::search::retrograde::Solution;
@@ -164,13 +165,7 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
         None => html! { {format!("{} is thinking…", human.opponent())} },
     };
     let outlook = match (&*solution, your_turn && *show_values) {
-        (Some(solution), true) => solution.evaluate(&current).map(|value| {
-            html! {
-                <p class="outlook" data-testid="position-value" data-value={value_word(value)}>
-                    {format!("With perfect play from here: a {value} for you.")}
-                </p>
-            }
-        }),
+        (Some(solution), true) => solution.evaluate(&current).map(outlook),
         _ => None,
     };
 
@@ -212,9 +207,8 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
     };
     let on_side = {
         let game = game.dispatcher();
-        Callback::from(move |event: Event| {
-            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
-            let human = if select.value() == "O" { Player::O } else { Player::X };
+        Callback::from(move |value: String| {
+            let human = if value == "O" { Player::O } else { Player::X };
             game.dispatch(Action::New { human });
         })
     };
@@ -222,6 +216,7 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
         let show_values = show_values.clone();
         Callback::from(move |_| show_values.set(!*show_values))
     };
+    let sides = vec![("X".into(), "X (first)".into()), ("O".into(), "O (second)".into())];
     let list: Vec<EvaluatedMove> = evaluated
         .iter()
         .map(|&(mv, value)| EvaluatedMove {
@@ -234,20 +229,8 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
     html! {
         <section class="game twoplayer tictactoe">
             if let Some(error) = (*problem).clone() { {link_problem(&error)} }
-            <div class="toolbar">
-                <h1>{"Tic-Tac-Toe"}</h1>
-                <label>{"You play "}
-                    <select aria-label="Your side" onchange={on_side}>
-                        <option value="X" selected={human == Player::X}>{"X (first)"}</option>
-                        <option value="O" selected={human == Player::O}>{"O (second)"}</option>
-                    </select>
-                </label>
-                <button onclick={on_new}>{"New game"}</button>
-                <button onclick={on_undo} disabled={game.undo_target().is_none()}>{"Undo"}</button>
-                <button onclick={on_values} aria-pressed={show_values.to_string()}>
-                    {if *show_values { "Hide move values" } else { "Show move values" }}
-                </button>
-            </div>
+            <TwoPlayerToolbar title="Tic-Tac-Toe" {sides} side={human.to_string()} {on_side} {on_new} {on_undo}
+                can_undo={game.undo_target().is_some()} show_values={*show_values} {on_values} />
             <div class="ttt-board" role="group" aria-label="Tic-Tac-Toe board">{ for squares }</div>
             <div role="status" aria-live="polite" class="status">{status}</div>
             {outlook}

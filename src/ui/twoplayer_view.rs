@@ -106,3 +106,52 @@ pub fn link_problem(error: &LinkError) -> Html {
         </div>
     }
 }
+
+/// What perfect play from here gives the player.
+pub fn outlook(value: Evaluation) -> Html {
+    html! {
+        <p class="outlook" data-testid="position-value" data-value={value_word(value)}>
+            {format!("With perfect play from here: a {value} for you.")}
+        </p>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TwoPlayerToolbarProps {
+    pub title: AttrValue,
+    /// The sides to choose from, as (value, label), and the value of the side played.
+    pub sides: Vec<(AttrValue, AttrValue)>,
+    pub side: AttrValue,
+    pub on_side: Callback<String>,
+    pub on_new: Callback<()>,
+    pub on_undo: Callback<()>,
+    pub can_undo: bool,
+    pub show_values: bool,
+    pub on_values: Callback<()>,
+}
+
+/// The title, the side played, New game, Undo and the move values switch.
+#[component]
+pub fn TwoPlayerToolbar(props: &TwoPlayerToolbarProps) -> Html {
+    let on_side = props.on_side.reform(|event: Event| {
+        let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+        select.value()
+    });
+    html! {
+        <div class="toolbar">
+            <h1>{props.title.clone()}</h1>
+            <label>{"You play "}
+                <select aria-label="Your side" onchange={on_side}>
+                    { for props.sides.iter().map(|(value, label)| html! {
+                        <option value={value.clone()} selected={*value == props.side}>{label.clone()}</option>
+                    }) }
+                </select>
+            </label>
+            <button onclick={props.on_new.reform(|_| ())}>{"New game"}</button>
+            <button onclick={props.on_undo.reform(|_| ())} disabled={!props.can_undo}>{"Undo"}</button>
+            <button onclick={props.on_values.reform(|_| ())} aria-pressed={props.show_values.to_string()}>
+                {if props.show_values { "Hide move values" } else { "Show move values" }}
+            </button>
+        </div>
+    }
+}
