@@ -15,9 +15,6 @@
 //!   does a card played from the waste to a column in draw 1 with unlimited passes;
 //! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
 
@@ -91,28 +88,69 @@ struct Frame {
 /// A transposition-table key: a whole position packed exactly into 192 bits.
 type Key = [u64; 3];
 
-/// A multiply-xorshift hasher for packed keys (the standard library's SipHash is several
-/// times slower and needs no protection from adversaries here).
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The set of seen keys: open addressing with linear probing in one flat array (no position
+/// packs to all zeros, since the 52 cards are somewhere, so a zero slot is empty). One probe
+/// usually costs one cache line, where a general hash set touches a control byte and a bucket.
+struct Seen {
+    slots: Vec<Key>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z ^ (z >> 29)
+impl Seen {
+    const EMPTY: Key = [0; 3];
+
+    fn new() -> Seen {
+        Seen { slots: vec![Seen::EMPTY; 1 << 12], len: 0 }
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn slot(key: &Key, mask: usize) -> usize {
+        let mut z = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ key[1].rotate_left(21).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            ^ key[2].rotate_left(43).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 29;
+        z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z ^= z >> 32;
+        z as usize & mask
+    }
+
+    /// Adds `key`; says whether it was new.
+    fn insert(&mut self, key: Key) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut index = Seen::slot(&key, mask);
+        loop {
+            let slot = &mut self.slots[index];
+            if *slot == Seen::EMPTY {
+                *slot = key;
+                self.len += 1;
+                // At most 3/4 full, so probes stay short.
+                if self.len * 4 > self.slots.len() * 3 {
+                    self.grow();
+                }
+                return true;
+            }
+            if *slot == key {
+                return false;
+            }
+            index = (index + 1) & mask;
         }
     }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(23) ^ value).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+
+    fn grow(&mut self) {
+        let bigger = vec![Seen::EMPTY; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        let mask = self.slots.len() - 1;
+        for key in old.into_iter().filter(|key| *key != Seen::EMPTY) {
+            let mut index = Seen::slot(&key, mask);
+            while self.slots[index] != Seen::EMPTY {
+                index = (index + 1) & mask;
+            }
+            self.slots[index] = key;
+        }
     }
-    fn write_usize(&mut self, _length: usize) {}
 }
 
 #[derive(Default)]
@@ -205,7 +243,7 @@ pub struct Solver {
     start: Position,
     position: Position,
     talon_index: [u8; 52],
-    seen: HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    seen: Seen,
     steps: Vec<Step>,
     scored: Vec<Scored>,
     uses: Vec<Part>,
@@ -232,7 +270,7 @@ impl Solver {
             start: *start,
             position: *start,
             talon_index,
-            seen: HashSet::default(),
+            seen: Seen::new(),
             steps: Vec::new(),
             scored: Vec::new(),
             uses: Vec::new(),
@@ -428,6 +466,59 @@ fn reachable(position: &Position) -> [Option<bool>; 25] {
     reachable
 }
 
+/// Where the talon's reachable cards are: for each card, the waste size that brings it to the
+/// top and whether that needs a recycle (from [`reachable`]), so that the few cards that fit
+/// a given place are looked up instead of scanning the talon.
+struct TalonReach {
+    /// By card index: the waste size that shows it, or `NO_TALON` if it cannot be shown.
+    at: [u8; 52],
+    recycle: [bool; 52],
+}
+
+impl TalonReach {
+    fn new(position: &Position) -> TalonReach {
+        let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
+        let (talon, _) = position.talon();
+        for (at, recycle) in reachable(position).iter().enumerate() {
+            let Some(recycle) = *recycle else { continue };
+            let index = talon[at - 1].index() as usize;
+            reach.at[index] = at as u8;
+            reach.recycle[index] = recycle;
+        }
+        reach
+    }
+
+    /// Plays with `mv` of those of `cards` that draws can show, in talon order.
+    fn push_parts<const N: usize>(&self, cards: [Option<Card>; N], mv: Move, out: &mut Vec<Part>) {
+        let start = out.len();
+        for card in cards.into_iter().flatten() {
+            let index = card.index() as usize;
+            if self.at[index] != NO_TALON {
+                out.push(Part { mv, at: self.at[index], recycle: self.recycle[index] });
+            }
+        }
+        out[start..].sort_unstable_by_key(|part| part.at);
+    }
+}
+
+/// The two cards that build on `card` (the next lower rank, other colour), if it is not an ace.
+fn builders(card: Card) -> [Option<Card>; 2] {
+    let rank = card.rank().value();
+    if rank == 1 {
+        return [None, None];
+    }
+    let lower = Rank::from_value(rank - 1);
+    let mut out = [None, None];
+    let mut next = 0;
+    for suit in Suit::ALL {
+        if suit.color() != card.color() {
+            out[next] = lower.map(|rank| Card::new(rank, suit));
+            next += 1;
+        }
+    }
+    out
+}
+
 /// Whether a foundation's top card may be taken down (see the module notes).
 fn may_take_down(position: &Position, suit: Suit) -> bool {
     let height = position.foundation(suit);
@@ -439,7 +530,14 @@ fn may_take_down(position: &Position, suit: Suit) -> bool {
 /// the head of the run just moved off it (putting it straight back is never useful). With
 /// `covers_only`, just the moves that put a card or run on it (after it came down from a
 /// foundation).
-fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only: bool, out: &mut Vec<Part>) {
+fn uses_of(
+    position: &Position,
+    reach: &TalonReach,
+    column: usize,
+    moved: Option<Card>,
+    covers_only: bool,
+    out: &mut Vec<Part>,
+) {
     let Some(x) = position.top(column) else { return };
     if !covers_only && position.fits_foundation(x) {
         out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
@@ -471,13 +569,7 @@ fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only:
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
-    let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
-        let Some(recycle) = *recycle else { continue };
-        if builds_on(talon[at - 1], x) {
-            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
-        }
-    }
+    reach.push_parts(builders(x), Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if let Some(card) = position.foundation_top(suit) {
             if builds_on(card, x) && may_take_down(position, suit) {
@@ -489,7 +581,7 @@ fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only:
 
 /// The moves that fill the empty column `column` right after it was emptied: a king-headed
 /// run from a column with face-down cards, a king from the talon or from a foundation.
-fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
+fn kings_into(position: &Position, reach: &TalonReach, column: usize, out: &mut Vec<Part>) {
     for other in 0..COLUMNS {
         let run = position.face_up(other);
         if other != column
@@ -500,13 +592,8 @@ fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
             out.push(Part::plain(mv));
         }
     }
-    let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
-        let Some(recycle) = *recycle else { continue };
-        if talon[at - 1].rank() == Rank::King {
-            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
-        }
-    }
+    let kings = Suit::ALL.map(|suit| Some(Card::new(Rank::King, suit)));
+    reach.push_parts(kings, Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if position.foundation(suit) == 13 && may_take_down(position, suit) {
             out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
@@ -528,6 +615,8 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
         }
     }
     scored.clear();
+    // Column moves and foundation take-downs leave the talon as it is.
+    let reach = TalonReach::new(position);
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
     let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
         for to in 0..COLUMNS {
@@ -581,7 +670,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
                 let mut after = *position;
                 after.apply(mv);
                 uses.clear();
-                kings_into(&after, from, uses);
+                kings_into(&after, &reach, from, uses);
                 for &second in uses.iter() {
                     scored.push(Scored {
                         score: 20,
@@ -594,7 +683,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, from, Some(run[index]), false, uses);
+            uses_of(&after, &reach, from, Some(run[index]), false, uses);
             for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
                 scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
@@ -630,8 +719,9 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let part = Part { mv: Move::WasteToTableau { to: to as u8 }, at: at as u8, recycle };
             let mut after = *position;
             apply_part(&mut after, part);
+            let reach_after = TalonReach::new(&after);
             uses.clear();
-            uses_of(&after, to, None, true, uses);
+            uses_of(&after, &reach_after, to, None, true, uses);
             for &second in uses.iter() {
                 scored.push(Scored { score: 50 - penalty, step: Step { first: part, second: Some(second) } });
             }
@@ -656,7 +746,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, to, None, true, uses);
+            uses_of(&after, &reach, to, None, true, uses);
             for &second in uses.iter() {
                 scored.push(Scored { score: 5, step: Step { first: Part::plain(mv), second: Some(second) } });
             }
