@@ -295,7 +295,7 @@ impl Solver {
     fn enter(&mut self, via: Option<(Step, Back)>) {
         let first = self.steps.len() as u32;
         self.frames.push(Frame { next: first, end: first, via });
-        if self.position.is_trivially_won() {
+        if finishes_alone(&self.position) {
             self.done = Some(self.solution());
             return;
         }
@@ -327,18 +327,42 @@ impl Solver {
                 moves.push(part.mv);
             }
         }
+        // Foundation moves from the columns, else from the waste, else a draw or a recycle
+        // (see `finishes_alone`: in draw 1 this reaches every talon card).
         let mut guard = 0;
-        while !position.is_won() && guard < 52 {
+        while !position.is_won() && guard < 2_000 {
             guard += 1;
             let from =
                 (0..COLUMNS).find(|&c| position.top(c).is_some_and(|card| position.fits_foundation(card)));
-            let Some(from) = from else { break };
-            let mv = Move::TableauToFoundation { from: from as u8 };
+            let mv = match from {
+                Some(from) => Move::TableauToFoundation { from: from as u8 },
+                None if position.waste_top().is_some_and(|card| position.fits_foundation(card)) => {
+                    Move::WasteToFoundation
+                }
+                None if !position.stock().is_empty() => Move::Draw,
+                None if position.check(Move::Recycle).is_ok() => Move::Recycle,
+                None => break,
+            };
             position.apply(mv);
             moves.push(mv);
         }
         Outcome::Solved(moves)
     }
+}
+
+/// Whether foundation moves, draws and recycles alone win from `position`: every card is face
+/// up and the talon is empty, or, in draw 1 with unlimited passes, every tableau card is face
+/// up. Then the lowest card not home is free: in a column nothing can lie on it (a face-up run
+/// builds down, and every lower card is home), and in draw 1 any talon card can be drawn to.
+fn finishes_alone(position: &Position) -> bool {
+    position.is_trivially_won()
+        || any_card_any_time(position) && (0..COLUMNS).all(|c| position.face_down(c) == 0)
+}
+
+/// Draw 1 with unlimited passes: every talon card can be brought to the top of the waste at
+/// any time, whatever else the talon holds.
+fn any_card_any_time(position: &Position) -> bool {
+    position.rules().draw == Draw::One && position.rules().pass_limit.is_none()
 }
 
 /// Whether a step only sends cards home: that never makes a dead end of a position that was
@@ -488,15 +512,16 @@ impl TalonReach {
         reach
     }
 
+    /// Playing `card` from the talon with `mv`, if draws can show it.
+    fn part(&self, card: Card, mv: Move) -> Option<Part> {
+        let index = card.index() as usize;
+        (self.at[index] != NO_TALON).then(|| Part { mv, at: self.at[index], recycle: self.recycle[index] })
+    }
+
     /// Plays with `mv` of those of `cards` that draws can show, in talon order.
     fn push_parts<const N: usize>(&self, cards: [Option<Card>; N], mv: Move, out: &mut Vec<Part>) {
         let start = out.len();
-        for card in cards.into_iter().flatten() {
-            let index = card.index() as usize;
-            if self.at[index] != NO_TALON {
-                out.push(Part { mv, at: self.at[index], recycle: self.recycle[index] });
-            }
-        }
+        out.extend(cards.into_iter().flatten().filter_map(|card| self.part(card, mv)));
         out[start..].sort_unstable_by_key(|part| part.at);
     }
 }
@@ -614,9 +639,21 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             }
         }
     }
-    scored.clear();
-    // Column moves and foundation take-downs leave the talon as it is.
+    // So is a safe talon card when any talon card can be drawn to at any time.
     let reach = TalonReach::new(position);
+    if any_card_any_time(position) {
+        for suit in Suit::ALL {
+            let height = position.foundation(suit);
+            let Some(rank) = Rank::from_value(height + 1) else { continue };
+            if height <= min {
+                if let Some(part) = reach.part(Card::new(rank, suit), Move::WasteToFoundation) {
+                    out.push(Step::one(part));
+                    return;
+                }
+            }
+        }
+    }
+    scored.clear();
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
     let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
         for to in 0..COLUMNS {
@@ -692,7 +729,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
     }
     // Talon plays: every card a sequence of draws (and at most one recycle) can expose. In
     // draw 1 with unlimited passes every talon card can be brought up at any time.
-    let any_card_any_time = position.rules().draw == Draw::One && position.rules().pass_limit.is_none();
+    let any_card_any_time = any_card_any_time(position);
     let (talon, _) = position.talon();
     for (at, recycle) in reachable(position).iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
