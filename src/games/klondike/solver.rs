@@ -178,18 +178,14 @@ impl Bits {
 /// colour it is (the rank and colour follow from the building rule).
 fn column_code(position: &Position, column: usize) -> (u64, u32) {
     let face_up = position.face_up(column);
-    let mut code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
-    let mut width = 7;
-    if let Some(first) = face_up.first() {
-        code |= (first.index() as u64) << 7;
-        width += 6;
-        for card in &face_up[1..] {
-            let high = matches!(card.suit(), Suit::Hearts | Suit::Spades);
-            code |= (high as u64) << width;
-            width += 1;
-        }
-    }
-    (code, width)
+    let code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
+    let Some(first) = face_up.first() else { return (code, 7) };
+    // Suit indices are clubs, diamonds, hearts, spades: bit 1 is set for hearts and spades.
+    let suit_bits = face_up[1..]
+        .iter()
+        .enumerate()
+        .fold(0u64, |bits, (i, card)| bits | ((card.index() as u64 >> 1) & 1) << i);
+    (code | (first.index() as u64) << 7 | suit_bits << 13, 13 + face_up.len() as u32 - 1)
 }
 
 /// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
