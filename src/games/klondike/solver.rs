@@ -2,11 +2,15 @@
 //! finds a winning line, proves that none exists, or gives up at a state budget.
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
-//! table of exact packed states, and these reductions, each argued in docs/RULES.md:
+//! table of exact packed states. A narrow probe (two children per position, a quarter of the
+//! budget) runs first to find quick wins; then the exhaustive search. Both use these
+//! reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
-//!   holds at least `r - 1` cards, is played alone, without trying alternatives;
+//!   holds at least `r - 1` cards, is played alone, without trying alternatives; in draw 1
+//!   with unlimited passes so is such a card from the talon, and once every tableau card is
+//!   face up the game is won;
 //! - a card is never taken down from a foundation whose height is at most every other
 //!   foundation's, nor an ace;
 //! - among empty columns only the first is tried, and a king-headed run that already fills
@@ -27,6 +31,13 @@ pub const DEFAULT_BUDGET: u64 = 500_000;
 /// 160 MB at 3,000,000 states (the table of seen states is 24-byte keys in a hash table at
 /// most 7/8 full); the table's next growth, past 3.6 million, would pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
+
+/// The probes run before the exhaustive search: (children tried per position, percent of the
+/// budget). A depth-first search that commits early to a poor move can spend its whole budget
+/// below it; a narrow search first tries many different lines cheaply and finds most wins
+/// quickly (measured in docs/BENCHMARKS.md). A probe that runs out proves nothing, so the
+/// exhaustive search then starts afresh.
+const PROBES: &[(usize, u64)] = &[(2, 25)];
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -245,6 +256,15 @@ pub struct Solver {
     uses: Vec<Part>,
     frames: Vec<Frame>,
     budget: u64,
+    /// How many children of each position the current pass tries: a few in the probe, all in
+    /// the exhaustive search.
+    width: usize,
+    /// The states the current pass may add to `seen`.
+    pass_budget: u64,
+    /// The states of the probes that are over.
+    spent: u64,
+    /// How many probes are over.
+    probes_done: usize,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -272,15 +292,52 @@ impl Solver {
             uses: Vec::new(),
             frames: Vec::new(),
             budget,
+            width: usize::MAX,
+            pass_budget: 0,
+            spent: 0,
+            probes_done: 0,
             done: None,
         };
-        solver.seen.insert(solver.key());
         if is_dead_end(start) {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.enter(None);
+            solver.next_pass();
         }
         solver
+    }
+
+    /// Sets up the next probe, or the exhaustive search after the last, and begins it.
+    fn next_pass(&mut self) {
+        if let Some(&(width, percent)) = PROBES.get(self.probes_done) {
+            self.width = width;
+            self.pass_budget = self.budget * percent / 100;
+        } else {
+            self.width = usize::MAX;
+            self.pass_budget = self.budget.saturating_sub(self.spent);
+        }
+        self.begin();
+    }
+
+    /// Starts a pass from the start position.
+    fn begin(&mut self) {
+        self.position = self.start;
+        self.frames.clear();
+        self.steps.clear();
+        self.seen = Seen::new();
+        self.seen.insert(self.key());
+        self.enter(None);
+    }
+
+    /// Ends the current pass without a win: after the probe the exhaustive search begins;
+    /// after that, `outcome`.
+    fn end_pass(&mut self, outcome: Outcome<Vec<Move>>) {
+        if self.width == usize::MAX {
+            self.done = Some(outcome);
+        } else {
+            self.spent += self.seen.len() as u64;
+            self.probes_done += 1;
+            self.next_pass();
+        }
     }
 
     fn key(&self) -> Key {
@@ -296,7 +353,8 @@ impl Solver {
             return;
         }
         generate(&self.position, &mut self.steps, &mut self.scored, &mut self.uses);
-        let end = self.steps.len() as u32;
+        let end = (self.steps.len() as u32).min(first.saturating_add(self.width as u32));
+        self.steps.truncate(end as usize);
         if let Some(frame) = self.frames.last_mut() {
             frame.end = end;
         }
@@ -406,7 +464,7 @@ impl Search for Solver {
                 return Some(done.clone());
             }
             let Some(frame) = self.frames.last_mut() else {
-                self.done = Some(Outcome::Unsolvable);
+                self.end_pass(Outcome::Unsolvable);
                 continue;
             };
             if frame.next < frame.end {
@@ -417,10 +475,9 @@ impl Search for Solver {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
                     self.done = Some(self.solution());
                 } else if self.seen.insert(self.key()) {
-                    if self.seen.len() as u64 >= self.budget {
-                        self.done = Some(Outcome::Unknown(UnknownReason::StateBudget {
-                            states: self.seen.len() as u64,
-                        }));
+                    if self.seen.len() as u64 >= self.pass_budget {
+                        let states = self.spent + self.seen.len() as u64;
+                        self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
                     } else if !only_sends_home(step) && is_dead_end(&self.position) {
                         undo_step(&mut self.position, back);
                     } else {
@@ -443,7 +500,7 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.seen.len() as u64 }
+        Progress { states: self.spent + self.seen.len() as u64 }
     }
 }
 
@@ -736,7 +793,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
         }
         if !any_card_any_time {
-            targets(card, scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+            targets(card, scored, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
             continue;
         }
         // Every talon card stays within reach, so one is played to a column only together
@@ -756,7 +813,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             uses.clear();
             uses_of(&after, &reach_after, to, None, true, uses);
             for &second in uses.iter() {
-                scored.push(Scored { score: 50 - penalty, step: Step { first: part, second: Some(second) } });
+                scored.push(Scored { score: 30 - penalty, step: Step { first: part, second: Some(second) } });
             }
         }
     }
