@@ -25,11 +25,11 @@ use crate::search::{Outcome, Progress, Search, UnknownReason};
 use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
 
 /// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
-pub const DEFAULT_BUDGET: u64 = 500_000;
+pub const DEFAULT_BUDGET: u64 = 600_000;
 
-/// The most states any budget allows, which bounds memory: the whole process measured about
-/// 160 MB at 3,000,000 states (the table of seen states is 24-byte keys in a hash table at
-/// most 7/8 full); the table's next growth, past 3.6 million, would pass 256 MB.
+/// The most states any budget allows, which bounds memory: the whole process measured 162 MB
+/// at 3,000,000 states (24-byte keys in one flat table at most 3/4 full, 2^22 slots); the
+/// table's next growth, past 3.1 million states, would pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
 
 /// The probes run before the exhaustive search: (children tried per position, percent of the
