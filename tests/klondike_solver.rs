@@ -73,6 +73,12 @@ fn draw_three_solutions_replay_and_answers_match() {
 /// at a time): no reductions at all. Positions are compared on everything but the recycle
 /// count, which does not matter with unlimited passes.
 fn plain_search(start: &Position, limit: usize) -> Option<(bool, usize)> {
+    plain_search_ordered(start, limit, false)
+}
+
+/// [`plain_search`], trying moves in the rules' order (foundation moves first) when
+/// `home_first`, which finds wins sooner; either way it is exhaustive.
+fn plain_search_ordered(start: &Position, limit: usize, home_first: bool) -> Option<(bool, usize)> {
     let key = |p: &Position| -> Vec<u8> {
         let mut key = Vec::with_capacity(90);
         for column in 0..7 {
@@ -96,7 +102,13 @@ fn plain_search(start: &Position, limit: usize) -> Option<(bool, usize)> {
         if position.is_won() {
             return Some((true, seen.len()));
         }
-        for &mv in position.legal_moves().as_slice() {
+        let moves = position.legal_moves();
+        let mut moves = moves.as_slice().to_vec();
+        if home_first {
+            // The stack takes the last first.
+            moves.reverse();
+        }
+        for mv in moves {
             let mut next = position;
             next.apply(mv);
             if seen.insert(key(&next)) {
@@ -275,4 +287,69 @@ fn pass_limits_are_respected() {
         }
         assert!(solved >= 2, "{draw:?} with {passes} passes: only {solved} solved");
     }
+}
+
+/// Draw 1 with unlimited passes has reductions of its own (a safe talon card goes home alone,
+/// talon cards go to a column only to be built on, every tableau card face up is a win).
+/// Mid-game positions small enough for the plain search with no reductions (from random play
+/// that favours foundation moves, mostly lost, and from the last 60 moves of the solver's own
+/// winning lines): the solver must agree with it wherever both decide.
+#[test]
+fn draw_one_unlimited_answers_agree_with_a_plain_search() {
+    let mut compared = [0usize; 2];
+    let mut compare = |position: &Position, what: &str| {
+        let Some((plain, _)) = plain_search_ordered(position, 20_000, true) else { return };
+        match run_to_end(&mut Solver::with_budget(position, 20_000), 4096) {
+            Outcome::Solved(moves) => {
+                replays_to_a_win(position, &moves).unwrap();
+                assert!(plain, "{what}: the plain search found no win\n{position}");
+                compared[1] += 1;
+            }
+            Outcome::Unsolvable => {
+                assert!(!plain, "{what}: lost, but the plain search won\n{position}");
+                compared[0] += 1;
+            }
+            Outcome::Unknown(_) => {}
+        }
+    };
+    for seed in 1..=8u64 {
+        let start = Position::new(&seeded_deck(seed), Rules::new(Draw::One));
+        let Outcome::Solved(moves) = run_to_end(&mut Solver::with_budget(&start, 50_000), 4096) else {
+            continue;
+        };
+        let mut position = start;
+        for (i, &mv) in moves.iter().enumerate() {
+            position.apply(mv);
+            if i + 60 >= moves.len() && i % 6 == 0 {
+                compare(&position, &format!("deal {seed} move {}", i + 1));
+            }
+        }
+    }
+    for seed in 1..=25u64 {
+        let mut position = Position::new(&seeded_deck(seed), Rules::new(Draw::One));
+        let mut random = SplitMix64::new(seed * 97 + 5);
+        for ply in 0..160 {
+            let moves = position.legal_moves();
+            let moves = moves.as_slice();
+            if moves.is_empty() || position.is_won() {
+                break;
+            }
+            let home: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| matches!(mv, Move::TableauToFoundation { .. } | Move::WasteToFoundation))
+                .collect();
+            let mv = if !home.is_empty() && random.below(2) == 0 {
+                home[random.below(home.len() as u64) as usize]
+            } else {
+                moves[random.below(moves.len() as u64) as usize]
+            };
+            position.apply(mv);
+            if ply % 20 == 19 {
+                compare(&position, &format!("deal {seed} ply {ply}"));
+            }
+        }
+    }
+    eprintln!("compared lost/won {compared:?}");
+    assert!(compared[0] >= 10 && compared[1] >= 20, "{compared:?}");
 }

@@ -2,11 +2,15 @@
 //! finds a winning line, proves that none exists, or gives up at a state budget.
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
-//! table of exact packed states, and these reductions, each argued in docs/RULES.md:
+//! table of exact packed states. A narrow probe (two children per position, a quarter of the
+//! budget) runs first to find quick wins; then the exhaustive search. Both use these
+//! reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
-//!   holds at least `r - 1` cards, is played alone, without trying alternatives;
+//!   holds at least `r - 1` cards, is played alone, without trying alternatives; in draw 1
+//!   with unlimited passes so is such a card from the talon, and once every tableau card is
+//!   face up the game is won;
 //! - a card is never taken down from a foundation whose height is at most every other
 //!   foundation's, nor an ace;
 //! - among empty columns only the first is tried, and a king-headed run that already fills
@@ -15,21 +19,25 @@
 //!   does a card played from the waste to a column in draw 1 with unlimited passes;
 //! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
 
 /// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
-pub const DEFAULT_BUDGET: u64 = 500_000;
+pub const DEFAULT_BUDGET: u64 = 600_000;
 
-/// The most states any budget allows, which bounds memory: the whole process measured about
-/// 160 MB at 3,000,000 states (the table of seen states is 24-byte keys in a hash table at
-/// most 7/8 full); the table's next growth, past 3.6 million, would pass 256 MB.
+/// The most states any budget allows, which bounds memory: the whole process measured 162 MB
+/// at 3,000,000 states (24-byte keys in one flat table at most 3/4 full, 2^22 slots); the
+/// table's next growth, past 3.1 million states, would pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
+
+/// The probes run before the exhaustive search: (children tried per position, percent of the
+/// budget). A depth-first search that commits early to a poor move can spend its whole budget
+/// below it; a narrow search first tries many different lines cheaply and finds most wins
+/// quickly (measured in docs/BENCHMARKS.md). A probe that runs out proves nothing, so the
+/// exhaustive search then starts afresh.
+const PROBES: &[(usize, u64)] = &[(2, 25)];
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -91,28 +99,69 @@ struct Frame {
 /// A transposition-table key: a whole position packed exactly into 192 bits.
 type Key = [u64; 3];
 
-/// A multiply-xorshift hasher for packed keys (the standard library's SipHash is several
-/// times slower and needs no protection from adversaries here).
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The set of seen keys: open addressing with linear probing in one flat array (no position
+/// packs to all zeros, since the 52 cards are somewhere, so a zero slot is empty). One probe
+/// usually costs one cache line, where a general hash set touches a control byte and a bucket.
+struct Seen {
+    slots: Vec<Key>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z ^ (z >> 29)
+impl Seen {
+    const EMPTY: Key = [0; 3];
+
+    fn new() -> Seen {
+        Seen { slots: vec![Seen::EMPTY; 1 << 12], len: 0 }
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn slot(key: &Key, mask: usize) -> usize {
+        let mut z = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ key[1].rotate_left(21).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            ^ key[2].rotate_left(43).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 29;
+        z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z ^= z >> 32;
+        z as usize & mask
+    }
+
+    /// Adds `key`; says whether it was new.
+    fn insert(&mut self, key: Key) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut index = Seen::slot(&key, mask);
+        loop {
+            let slot = &mut self.slots[index];
+            if *slot == Seen::EMPTY {
+                *slot = key;
+                self.len += 1;
+                // At most 3/4 full, so probes stay short.
+                if self.len * 4 > self.slots.len() * 3 {
+                    self.grow();
+                }
+                return true;
+            }
+            if *slot == key {
+                return false;
+            }
+            index = (index + 1) & mask;
         }
     }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(23) ^ value).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+
+    fn grow(&mut self) {
+        let bigger = vec![Seen::EMPTY; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        let mask = self.slots.len() - 1;
+        for key in old.into_iter().filter(|key| *key != Seen::EMPTY) {
+            let mut index = Seen::slot(&key, mask);
+            while self.slots[index] != Seen::EMPTY {
+                index = (index + 1) & mask;
+            }
+            self.slots[index] = key;
+        }
     }
-    fn write_usize(&mut self, _length: usize) {}
 }
 
 #[derive(Default)]
@@ -140,18 +189,14 @@ impl Bits {
 /// colour it is (the rank and colour follow from the building rule).
 fn column_code(position: &Position, column: usize) -> (u64, u32) {
     let face_up = position.face_up(column);
-    let mut code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
-    let mut width = 7;
-    if let Some(first) = face_up.first() {
-        code |= (first.index() as u64) << 7;
-        width += 6;
-        for card in &face_up[1..] {
-            let high = matches!(card.suit(), Suit::Hearts | Suit::Spades);
-            code |= (high as u64) << width;
-            width += 1;
-        }
-    }
-    (code, width)
+    let code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
+    let Some(first) = face_up.first() else { return (code, 7) };
+    // Suit indices are clubs, diamonds, hearts, spades: bit 1 is set for hearts and spades.
+    let suit_bits = face_up[1..]
+        .iter()
+        .enumerate()
+        .fold(0u64, |bits, (i, card)| bits | ((card.index() as u64 >> 1) & 1) << i);
+    (code | (first.index() as u64) << 7 | suit_bits << 13, 13 + face_up.len() as u32 - 1)
 }
 
 /// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
@@ -205,12 +250,21 @@ pub struct Solver {
     start: Position,
     position: Position,
     talon_index: [u8; 52],
-    seen: HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    seen: Seen,
     steps: Vec<Step>,
     scored: Vec<Scored>,
     uses: Vec<Part>,
     frames: Vec<Frame>,
     budget: u64,
+    /// How many children of each position the current pass tries: a few in the probe, all in
+    /// the exhaustive search.
+    width: usize,
+    /// The states the current pass may add to `seen`.
+    pass_budget: u64,
+    /// The states of the probes that are over.
+    spent: u64,
+    /// How many probes are over.
+    probes_done: usize,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -232,21 +286,58 @@ impl Solver {
             start: *start,
             position: *start,
             talon_index,
-            seen: HashSet::default(),
+            seen: Seen::new(),
             steps: Vec::new(),
             scored: Vec::new(),
             uses: Vec::new(),
             frames: Vec::new(),
             budget,
+            width: usize::MAX,
+            pass_budget: 0,
+            spent: 0,
+            probes_done: 0,
             done: None,
         };
-        solver.seen.insert(solver.key());
         if is_dead_end(start) {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.enter(None);
+            solver.next_pass();
         }
         solver
+    }
+
+    /// Sets up the next probe, or the exhaustive search after the last, and begins it.
+    fn next_pass(&mut self) {
+        if let Some(&(width, percent)) = PROBES.get(self.probes_done) {
+            self.width = width;
+            self.pass_budget = self.budget * percent / 100;
+        } else {
+            self.width = usize::MAX;
+            self.pass_budget = self.budget.saturating_sub(self.spent);
+        }
+        self.begin();
+    }
+
+    /// Starts a pass from the start position.
+    fn begin(&mut self) {
+        self.position = self.start;
+        self.frames.clear();
+        self.steps.clear();
+        self.seen = Seen::new();
+        self.seen.insert(self.key());
+        self.enter(None);
+    }
+
+    /// Ends the current pass without a win: after the probe the exhaustive search begins;
+    /// after that, `outcome`.
+    fn end_pass(&mut self, outcome: Outcome<Vec<Move>>) {
+        if self.width == usize::MAX {
+            self.done = Some(outcome);
+        } else {
+            self.spent += self.seen.len() as u64;
+            self.probes_done += 1;
+            self.next_pass();
+        }
     }
 
     fn key(&self) -> Key {
@@ -257,12 +348,13 @@ impl Solver {
     fn enter(&mut self, via: Option<(Step, Back)>) {
         let first = self.steps.len() as u32;
         self.frames.push(Frame { next: first, end: first, via });
-        if self.position.is_trivially_won() {
+        if finishes_alone(&self.position) {
             self.done = Some(self.solution());
             return;
         }
         generate(&self.position, &mut self.steps, &mut self.scored, &mut self.uses);
-        let end = self.steps.len() as u32;
+        let end = (self.steps.len() as u32).min(first.saturating_add(self.width as u32));
+        self.steps.truncate(end as usize);
         if let Some(frame) = self.frames.last_mut() {
             frame.end = end;
         }
@@ -289,18 +381,42 @@ impl Solver {
                 moves.push(part.mv);
             }
         }
+        // Foundation moves from the columns, else from the waste, else a draw or a recycle
+        // (see `finishes_alone`: in draw 1 this reaches every talon card).
         let mut guard = 0;
-        while !position.is_won() && guard < 52 {
+        while !position.is_won() && guard < 2_000 {
             guard += 1;
             let from =
                 (0..COLUMNS).find(|&c| position.top(c).is_some_and(|card| position.fits_foundation(card)));
-            let Some(from) = from else { break };
-            let mv = Move::TableauToFoundation { from: from as u8 };
+            let mv = match from {
+                Some(from) => Move::TableauToFoundation { from: from as u8 },
+                None if position.waste_top().is_some_and(|card| position.fits_foundation(card)) => {
+                    Move::WasteToFoundation
+                }
+                None if !position.stock().is_empty() => Move::Draw,
+                None if position.check(Move::Recycle).is_ok() => Move::Recycle,
+                None => break,
+            };
             position.apply(mv);
             moves.push(mv);
         }
         Outcome::Solved(moves)
     }
+}
+
+/// Whether foundation moves, draws and recycles alone win from `position`: every card is face
+/// up and the talon is empty, or, in draw 1 with unlimited passes, every tableau card is face
+/// up. Then the lowest card not home is free: in a column nothing can lie on it (a face-up run
+/// builds down, and every lower card is home), and in draw 1 any talon card can be drawn to.
+fn finishes_alone(position: &Position) -> bool {
+    position.is_trivially_won()
+        || any_card_any_time(position) && (0..COLUMNS).all(|c| position.face_down(c) == 0)
+}
+
+/// Draw 1 with unlimited passes: every talon card can be brought to the top of the waste at
+/// any time, whatever else the talon holds.
+fn any_card_any_time(position: &Position) -> bool {
+    position.rules().draw == Draw::One && position.rules().pass_limit.is_none()
 }
 
 /// Whether a step only sends cards home: that never makes a dead end of a position that was
@@ -348,7 +464,7 @@ impl Search for Solver {
                 return Some(done.clone());
             }
             let Some(frame) = self.frames.last_mut() else {
-                self.done = Some(Outcome::Unsolvable);
+                self.end_pass(Outcome::Unsolvable);
                 continue;
             };
             if frame.next < frame.end {
@@ -359,10 +475,9 @@ impl Search for Solver {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
                     self.done = Some(self.solution());
                 } else if self.seen.insert(self.key()) {
-                    if self.seen.len() as u64 >= self.budget {
-                        self.done = Some(Outcome::Unknown(UnknownReason::StateBudget {
-                            states: self.seen.len() as u64,
-                        }));
+                    if self.seen.len() as u64 >= self.pass_budget {
+                        let states = self.spent + self.seen.len() as u64;
+                        self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
                     } else if !only_sends_home(step) && is_dead_end(&self.position) {
                         undo_step(&mut self.position, back);
                     } else {
@@ -385,7 +500,7 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.seen.len() as u64 }
+        Progress { states: self.spent + self.seen.len() as u64 }
     }
 }
 
@@ -428,6 +543,60 @@ fn reachable(position: &Position) -> [Option<bool>; 25] {
     reachable
 }
 
+/// Where the talon's reachable cards are: for each card, the waste size that brings it to the
+/// top and whether that needs a recycle (from [`reachable`]), so that the few cards that fit
+/// a given place are looked up instead of scanning the talon.
+struct TalonReach {
+    /// By card index: the waste size that shows it, or `NO_TALON` if it cannot be shown.
+    at: [u8; 52],
+    recycle: [bool; 52],
+}
+
+impl TalonReach {
+    fn new(position: &Position) -> TalonReach {
+        let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
+        let (talon, _) = position.talon();
+        for (at, recycle) in reachable(position).iter().enumerate() {
+            let Some(recycle) = *recycle else { continue };
+            let index = talon[at - 1].index() as usize;
+            reach.at[index] = at as u8;
+            reach.recycle[index] = recycle;
+        }
+        reach
+    }
+
+    /// Playing `card` from the talon with `mv`, if draws can show it.
+    fn part(&self, card: Card, mv: Move) -> Option<Part> {
+        let index = card.index() as usize;
+        (self.at[index] != NO_TALON).then(|| Part { mv, at: self.at[index], recycle: self.recycle[index] })
+    }
+
+    /// Plays with `mv` of those of `cards` that draws can show, in talon order.
+    fn push_parts<const N: usize>(&self, cards: [Option<Card>; N], mv: Move, out: &mut Vec<Part>) {
+        let start = out.len();
+        out.extend(cards.into_iter().flatten().filter_map(|card| self.part(card, mv)));
+        out[start..].sort_unstable_by_key(|part| part.at);
+    }
+}
+
+/// The two cards that build on `card` (the next lower rank, other colour), if it is not an ace.
+fn builders(card: Card) -> [Option<Card>; 2] {
+    let rank = card.rank().value();
+    if rank == 1 {
+        return [None, None];
+    }
+    let lower = Rank::from_value(rank - 1);
+    let mut out = [None, None];
+    let mut next = 0;
+    for suit in Suit::ALL {
+        if suit.color() != card.color() {
+            out[next] = lower.map(|rank| Card::new(rank, suit));
+            next += 1;
+        }
+    }
+    out
+}
+
 /// Whether a foundation's top card may be taken down (see the module notes).
 fn may_take_down(position: &Position, suit: Suit) -> bool {
     let height = position.foundation(suit);
@@ -439,7 +608,14 @@ fn may_take_down(position: &Position, suit: Suit) -> bool {
 /// the head of the run just moved off it (putting it straight back is never useful). With
 /// `covers_only`, just the moves that put a card or run on it (after it came down from a
 /// foundation).
-fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only: bool, out: &mut Vec<Part>) {
+fn uses_of(
+    position: &Position,
+    reach: &TalonReach,
+    column: usize,
+    moved: Option<Card>,
+    covers_only: bool,
+    out: &mut Vec<Part>,
+) {
     let Some(x) = position.top(column) else { return };
     if !covers_only && position.fits_foundation(x) {
         out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
@@ -471,13 +647,7 @@ fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only:
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
-    let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
-        let Some(recycle) = *recycle else { continue };
-        if builds_on(talon[at - 1], x) {
-            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
-        }
-    }
+    reach.push_parts(builders(x), Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if let Some(card) = position.foundation_top(suit) {
             if builds_on(card, x) && may_take_down(position, suit) {
@@ -489,7 +659,7 @@ fn uses_of(position: &Position, column: usize, moved: Option<Card>, covers_only:
 
 /// The moves that fill the empty column `column` right after it was emptied: a king-headed
 /// run from a column with face-down cards, a king from the talon or from a foundation.
-fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
+fn kings_into(position: &Position, reach: &TalonReach, column: usize, out: &mut Vec<Part>) {
     for other in 0..COLUMNS {
         let run = position.face_up(other);
         if other != column
@@ -500,13 +670,8 @@ fn kings_into(position: &Position, column: usize, out: &mut Vec<Part>) {
             out.push(Part::plain(mv));
         }
     }
-    let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
-        let Some(recycle) = *recycle else { continue };
-        if talon[at - 1].rank() == Rank::King {
-            out.push(Part { mv: Move::WasteToTableau { to: column as u8 }, at: at as u8, recycle });
-        }
-    }
+    let kings = Suit::ALL.map(|suit| Some(Card::new(Rank::King, suit)));
+    reach.push_parts(kings, Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if position.foundation(suit) == 13 && may_take_down(position, suit) {
             out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
@@ -524,6 +689,20 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             if position.fits_foundation(card) && card.rank().value() <= min + 1 {
                 out.push(Step::plain(Move::TableauToFoundation { from: from as u8 }));
                 return;
+            }
+        }
+    }
+    // So is a safe talon card when any talon card can be drawn to at any time.
+    let reach = TalonReach::new(position);
+    if any_card_any_time(position) {
+        for suit in Suit::ALL {
+            let height = position.foundation(suit);
+            let Some(rank) = Rank::from_value(height + 1) else { continue };
+            if height <= min {
+                if let Some(part) = reach.part(Card::new(rank, suit), Move::WasteToFoundation) {
+                    out.push(Step::one(part));
+                    return;
+                }
             }
         }
     }
@@ -581,7 +760,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
                 let mut after = *position;
                 after.apply(mv);
                 uses.clear();
-                kings_into(&after, from, uses);
+                kings_into(&after, &reach, from, uses);
                 for &second in uses.iter() {
                     scored.push(Scored {
                         score: 20,
@@ -594,7 +773,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, from, Some(run[index]), false, uses);
+            uses_of(&after, &reach, from, Some(run[index]), false, uses);
             for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
                 scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
@@ -602,8 +781,10 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
         }
     }
     // Talon plays: every card a sequence of draws (and at most one recycle) can expose. In
-    // draw 1 with unlimited passes every talon card can be brought up at any time.
-    let any_card_any_time = position.rules().draw == Draw::One && position.rules().pass_limit.is_none();
+    // draw 1 with unlimited passes every talon card can be brought up at any time. Plays to a
+    // column come after column cards going home (score 40): that order won a few more deals
+    // within a fixed budget (docs/BENCHMARKS.md).
+    let any_card_any_time = any_card_any_time(position);
     let (talon, _) = position.talon();
     for (at, recycle) in reachable(position).iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
@@ -614,7 +795,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
         }
         if !any_card_any_time {
-            targets(card, scored, 50 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+            targets(card, scored, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
             continue;
         }
         // Every talon card stays within reach, so one is played to a column only together
@@ -630,10 +811,11 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let part = Part { mv: Move::WasteToTableau { to: to as u8 }, at: at as u8, recycle };
             let mut after = *position;
             apply_part(&mut after, part);
+            let reach_after = TalonReach::new(&after);
             uses.clear();
-            uses_of(&after, to, None, true, uses);
+            uses_of(&after, &reach_after, to, None, true, uses);
             for &second in uses.iter() {
-                scored.push(Scored { score: 50 - penalty, step: Step { first: part, second: Some(second) } });
+                scored.push(Scored { score: 30 - penalty, step: Step { first: part, second: Some(second) } });
             }
         }
     }
@@ -656,7 +838,7 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
             let mut after = *position;
             after.apply(mv);
             uses.clear();
-            uses_of(&after, to, None, true, uses);
+            uses_of(&after, &reach, to, None, true, uses);
             for &second in uses.iter() {
                 scored.push(Scored { score: 5, step: Step { first: Part::plain(mv), second: Some(second) } });
             }
