@@ -146,7 +146,9 @@ impl Seen {
         let hasher = BuildHasherDefault::<PassThrough>::default();
         match moves {
             MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
-            MoveSet::Sequences => Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher)),
+            MoveSet::Sequences | MoveSet::KeepRuns => {
+                Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher))
+            }
         }
     }
 
@@ -511,7 +513,7 @@ impl State {
                     list.push(mv, cost);
                 }
             }
-            if let Some(j) = free_cell {
+            if let Some(j) = free_cell.filter(|_| n == 1 || moves != MoveSet::KeepRuns) {
                 list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
             }
         }
@@ -784,6 +786,10 @@ pub enum MoveSet {
     SingleCards,
     /// Single-card and sequence moves (a superset of the single-card moves).
     Sequences,
+    /// Sequence moves, but no card taken off a natural run (a card on the next higher rank of
+    /// the other colour) into a free cell: a rarely useful move that the greedy first phases
+    /// skip, as they then wander less (the later phases try it).
+    KeepRuns,
 }
 
 /// Weights of the best-first evaluation `f = g*path + h`, all in hundredths.
@@ -800,7 +806,7 @@ pub struct Weights {
 impl Weights {
     /// First try for hints: empty cells and cascades weigh most, path length little.
     pub const GREEDY: Weights =
-        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 180 };
+        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 120 };
     /// Fast hints, second try.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
@@ -1027,8 +1033,9 @@ impl Solver {
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::GREEDY, MoveSet::Sequences, cap(10_000)));
-        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(20_000)));
+        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(10_000)));
+        portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
+        portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
@@ -1113,8 +1120,8 @@ impl Search for Solver {
                 self.done_states += self.current.progress().states;
                 // A sequence-move phase that ran out of states to try (not of budget) has seen
                 // the whole space: the other weights would too. Go straight to the proof.
-                self.phase =
-                    if other == Outcome::Unsolvable { self.phases.len() - 1 } else { self.phase + 1 };
+                let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
+                self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, single, b) = self.phases[self.phase];
                 self.current = BestFirst::new(&self.position, w, single, b);
                 None
