@@ -1033,7 +1033,8 @@ impl Solver {
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(10_000)));
+        let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
+        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
         portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
         portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
