@@ -528,62 +528,20 @@ impl State {
 }
 
 /// A state's cascades walked once, so that each child's features come from walking only the
-/// cascades its move (and the autoplay after it) changed.
+/// cards its move (and the autoplay after it) put on top of a cascade: the cards below them
+/// are unchanged, and so are their counts.
 struct View {
     /// Cascade slot of each card (`NONE` if not in a cascade).
     slot: [u8; 52],
     /// Cards above each card in its cascade.
     above: [u8; 52],
-    /// Counts per cascade slot, and in all.
-    counts: [Counts; CASCADES],
-    total: Counts,
-}
-
-/// Per-cascade counts: misplaced cards (above a lower card of the cascade).
-#[derive(Clone, Copy, Default)]
-struct Counts {
-    misplaced: u32,
-}
-
-impl Counts {
-    #[inline]
-    fn add(&mut self, other: Counts) {
-        self.misplaced += other.misplaced;
-    }
-
-    #[inline]
-    fn sub(&mut self, other: Counts) {
-        self.misplaced -= other.misplaced;
-    }
-}
-
-/// Walks cascade `top` down: its counts, and the depth of the cards that fit home.
-#[inline]
-fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (Counts, u32) {
-    let mut buf = [0u8; 52];
-    let mut len = 0;
-    let mut c = top;
-    let mut depth = 0;
-    let mut counts = Counts::default();
-    while c < 52 && len < 52 {
-        if state.fits_home(c) {
-            depth += len as u32;
-        }
-        visit(c, len as u8);
-        buf[len] = c;
-        len += 1;
-        c = state.below[usize::from(c)];
-    }
-    let mut min = 14;
-    for &c in buf[..len].iter().rev() {
-        let r = rank(c);
-        if r > min {
-            counts.misplaced += 1;
-        } else {
-            min = r;
-        }
-    }
-    (counts, depth)
+    /// Misplaced cards (above a lower card of the cascade) among each card and those below it.
+    misplaced_at: [u8; 52],
+    /// The lowest rank among each card and those below it.
+    lowest_at: [u8; 52],
+    /// Misplaced cards per cascade slot, and in all.
+    misplaced: [u32; CASCADES],
+    total: u32,
 }
 
 impl View {
@@ -591,49 +549,105 @@ impl View {
         let mut view = View {
             slot: [NONE; 52],
             above: [0; 52],
-            counts: [Counts::default(); CASCADES],
-            total: Counts::default(),
+            misplaced_at: [0; 52],
+            lowest_at: [0; 52],
+            misplaced: [0; CASCADES],
+            total: 0,
         };
+        let mut buf = [0u8; 52];
         for (i, &top) in state.tops.iter().enumerate() {
-            let (counts, _) = walk(state, top, |c, k| {
+            let mut len = 0;
+            let mut c = top;
+            while c < 52 && len < 52 {
                 view.slot[usize::from(c)] = i as u8;
-                view.above[usize::from(c)] = k;
-            });
-            view.counts[i] = counts;
-            view.total.add(counts);
+                view.above[usize::from(c)] = len as u8;
+                buf[len] = c;
+                len += 1;
+                c = state.below[usize::from(c)];
+            }
+            let (mut misplaced, mut lowest) = (0, 14);
+            for &c in buf[..len].iter().rev() {
+                let r = rank(c);
+                if r > lowest {
+                    misplaced += 1;
+                } else {
+                    lowest = r;
+                }
+                view.misplaced_at[usize::from(c)] = misplaced;
+                view.lowest_at[usize::from(c)] = lowest;
+            }
+            view.misplaced[i] = u32::from(misplaced);
+            view.total += u32::from(misplaced);
         }
         view
     }
 
     /// Features of `child`, a successor of the viewed state that differs from it only in the
-    /// cascades of `dirty` (a bit per slot), its cells and its foundations.
+    /// cascades of `dirty` (a bit per slot, cards taken off or put on top), its cells and its
+    /// foundations.
     #[inline]
     fn child_features(&self, child: &State, dirty: u8) -> Features {
-        let mut total = self.total;
+        let mut misplaced = self.total;
         let mut depth = 0;
+        // Per dirty slot: the cards above its highest unchanged card (its anchor) and the
+        // anchor's own count of cards above it in the viewed state (`NONE`: no anchor).
+        let mut added = [0u8; CASCADES];
+        let mut anchor_above = [NONE; CASCADES];
         let mut bits = dirty;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            total.sub(self.counts[i]);
-            let (counts, d) = walk(child, child.tops[i], |_, _| {});
-            total.add(counts);
-            depth += d;
+            misplaced -= self.misplaced[i];
+            let mut buf = [0u8; 52];
+            let mut len = 0;
+            let mut c = child.tops[i];
+            while c < 52 && len < 52 && usize::from(self.slot[usize::from(c)]) != i {
+                if child.fits_home(c) {
+                    depth += len as u32;
+                }
+                buf[len] = c;
+                len += 1;
+                c = child.below[usize::from(c)];
+            }
+            let (mut count, mut lowest) = if c < 52 {
+                anchor_above[i] = self.above[usize::from(c)];
+                (u32::from(self.misplaced_at[usize::from(c)]), self.lowest_at[usize::from(c)])
+            } else {
+                (0, 14)
+            };
+            for &c in buf[..len].iter().rev() {
+                let r = rank(c);
+                if r > lowest {
+                    count += 1;
+                } else {
+                    lowest = r;
+                }
+            }
+            misplaced += count;
+            added[i] = len as u8;
         }
         for s in 0..4 {
             let h = child.home[s];
             if h < 13 {
                 let next = usize::from(h) * 4 + s;
                 let slot = self.slot[next];
-                if slot != NONE && dirty & (1 << slot) == 0 {
+                if slot == NONE {
+                    continue;
+                }
+                let slot = usize::from(slot);
+                if dirty & (1 << slot) == 0 {
                     depth += u32::from(self.above[next]);
+                } else if anchor_above[slot] != NONE && self.above[next] >= anchor_above[slot] {
+                    // Still below the anchor (else it left the cascade, and any new place
+                    // was counted above).
+                    depth += u32::from(self.above[next] - anchor_above[slot] + added[slot]);
                 }
             }
         }
         let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
         let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
         let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
-        Features { left, misplaced: total.misplaced, depth, cells, empty }
+        Features { left, misplaced, depth, cells, empty }
     }
 }
 
@@ -748,6 +762,7 @@ fn target_bit(to: Target) -> u8 {
     }
 }
 
+#[derive(Debug, PartialEq, Eq)]
 struct Features {
     left: u32,
     misplaced: u32,
@@ -870,7 +885,7 @@ pub struct BestFirst {
 
 impl BestFirst {
     /// Room reserved up front (most deals need fewer states; growing costs rehashing).
-    const INITIAL_CAPACITY: usize = 4096;
+    const INITIAL_CAPACITY: usize = 2048;
 
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
@@ -949,19 +964,29 @@ impl Search for BestFirst {
             let mut view: Option<View> = None;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
-                // Most children were seen already: test the cheap hash first.
-                if let (Seen::Hashes(set), Some(hash)) = (&self.seen, state.quick_hash(mv)) {
-                    if set.contains(&hash) {
-                        continue;
-                    }
-                }
+                // Most children were seen already: the hash from the move alone finds them
+                // before any copy. Without autoplay after the move, nothing needs settling.
+                let quick = state.quick_hash(mv);
                 let mut child = state;
-                child.apply(mv);
-                let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
-                debug_assert!(state.quick_hash(mv).is_none_or(|hash| hash == child.hash));
-                if !self.seen.insert(&child) {
-                    continue;
-                }
+                let dirty = match (&mut self.seen, quick) {
+                    (Seen::Hashes(set), Some(hash)) => {
+                        if !set.insert(hash) {
+                            continue;
+                        }
+                        child.apply(mv);
+                        debug_assert!(hash == child.hash && child.next_autoplay().is_none());
+                        slot_bit(mv.from) | target_bit(mv.to)
+                    }
+                    _ => {
+                        child.apply(mv);
+                        let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
+                        debug_assert!(quick.is_none_or(|hash| hash == child.hash));
+                        if !self.seen.insert(&child) {
+                            continue;
+                        }
+                        dirty
+                    }
+                };
                 let child_index = self.nodes.len();
                 self.nodes.push(Node { state: child, parent: index as u32, g: g + cost, mv });
                 if child.is_won() {
@@ -969,7 +994,9 @@ impl Search for BestFirst {
                     return Some(Outcome::Solved(self.solution(child_index)));
                 }
                 let view = view.get_or_insert_with(|| View::new(&state));
-                let f = self.weights.score_features(g + cost, &view.child_features(&child, dirty));
+                let features = view.child_features(&child, dirty);
+                debug_assert_eq!(features, child.features());
+                let f = self.weights.score_features(g + cost, &features);
                 self.push_open(f, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
