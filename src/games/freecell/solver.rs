@@ -18,12 +18,14 @@
 //! moves of that card and stays legal (it only ever frees space), and is no longer.
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
-//! budget: two sequence-move searches with different weights (greedy first), each with a
-//! small budget; a first single-card search (which also proves the impossible deals quickly,
-//! their single-card space being small); four more sequence-move searches with other weights
-//! (the last two for the few deals of the first million the others leave undecided); and last
-//! the single-card search with the full budget. A sequence-move
-//! phase that runs out of states to try (not of budget) jumps to the last phase. Only a
+//! budget: four sequence-move searches with different weights (greedy first), each with a
+//! small budget and without the rarely useful moves that take a card off its natural run into
+//! a free cell ([`MoveSet::KeepRuns`]); a first single-card search (which also proves the
+//! impossible deals quickly, their single-card space being small); four more sequence-move
+//! searches with every move and other weights (the last two for the few deals of the first
+//! million the others leave undecided); and last the single-card search with the full budget.
+//! A phase with every sequence move that runs out of states to try (not of budget) jumps to
+//! the last phase. Only a
 //! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
@@ -819,20 +821,22 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// First try for hints: empty cells and cascades weigh most, path length little.
+    /// First try for hints: free cells and empty cascades weigh most, path length little.
     pub const GREEDY: Weights =
         Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 120 };
-    /// Fast hints, second try.
+    /// Fast hints: the last of the first four tries.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Second try: free cells weigh more.
+    /// Free cells weigh more: the third try (with [`MoveSet::KeepRuns`], it solves most of the
+    /// deals the first two leave in a few thousand states), and again with every move.
     pub const CELLS: Weights =
         Weights { path: 10, left: 100, misplaced: 100, depth: 30, cells: 150, empty: 60 };
-    /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
+    /// Closer to A* (solves deals the greedy weights wander on, such as 21554).
     pub const STEADY: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Fourth try: misplaced cards weigh double, cards left half (solves 496564 in 11k states,
-    /// which the others leave undecided).
+    /// Misplaced cards weigh double, cards left half: the second try of the fast portfolio
+    /// (with [`MoveSet::KeepRuns`]; most deals the greedy weights leave), and again late with
+    /// every move (solves 496564 in 11k states, which the others leave undecided).
     pub const MISPLACED: Weights =
         Weights { path: 40, left: 50, misplaced: 200, depth: 30, cells: 60, empty: 60 };
     /// Last try with sequence moves: deep cards and free space weigh more (solves 410635,
@@ -1059,10 +1063,15 @@ impl Solver {
             // Short solutions while they come cheaply, else the fast portfolio.
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
-        // Different weights get stuck on different deals: a small portfolio, greedy first.
+        // Different weights get stuck on different deals: a small portfolio, greedy first. The
+        // first four skip taking cards off natural runs into free cells (`KeepRuns`), so they
+        // wander less; the later ones try every move. In short mode the greedy phase gets more
+        // room, as the short phase has already spent some (deal 285 then takes 24k states,
+        // not 66k).
         let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
         portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
         portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
+        portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
         portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
