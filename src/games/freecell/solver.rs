@@ -872,8 +872,9 @@ struct Node {
     mv: Move,
 }
 
-/// Weighted best-first search over canonical states. With an unlimited budget and the full
-/// move set it is exhaustive: an empty open list is a proof that no solution exists.
+/// Weighted best-first search over canonical states. It answers `Unsolvable` when its open list
+/// runs empty; that is a proof that no solution exists only with an unlimited budget and
+/// [`MoveSet::SingleCards`] (whole keys, every single-card move), and [`Solver`] treats it so.
 pub struct BestFirst {
     nodes: Vec<Node>,
     seen: Seen,
@@ -1155,8 +1156,9 @@ impl Search for Solver {
             }
             other => {
                 self.done_states += self.current.progress().states;
-                // A sequence-move phase that ran out of states to try (not of budget) has seen
-                // the whole space: the other weights would too. Go straight to the proof.
+                // A phase with every sequence move that ran out of states to try (not of budget)
+                // has seen the whole space: the other weights would too. Go straight to the
+                // proof. (A `KeepRuns` phase has not: it left some moves out.)
                 let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
                 self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, single, b) = self.phases[self.phase];
@@ -1168,5 +1170,42 @@ impl Search for Solver {
 
     fn progress(&self) -> Progress {
         Progress { states: self.done_states + self.current.progress().states }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::DealNumber;
+
+    /// `KeepRuns` leaves out exactly the moves that take a card off its natural run into a
+    /// free cell, checked in every position along the solutions of deals 1..20.
+    #[test]
+    fn keep_runs_leaves_out_only_run_breaking_cell_moves() {
+        let (mut all, mut kept) = (Gen::new(), Gen::new());
+        let mut left_out = 0;
+        for deal in 1..=20 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
+                panic!("deal {deal} is solvable")
+            };
+            let mut state = State::new(&position);
+            for mv in solution {
+                state.generate(MoveSet::Sequences, &mut all);
+                state.generate(MoveSet::KeepRuns, &mut kept);
+                let every: Vec<Move> = all.moves[..all.len].iter().map(|&(m, _)| m).collect();
+                let fewer: Vec<Move> = kept.moves[..kept.len].iter().map(|&(m, _)| m).collect();
+                assert!(fewer.iter().all(|m| every.contains(m)), "deal {deal}");
+                for m in every.iter().filter(|m| !fewer.contains(m)) {
+                    left_out += 1;
+                    let c = m.card.index();
+                    let below = state.below[usize::from(c)];
+                    let to_cell = matches!((m.from, m.to), (Source::Cascade(_), Target::Cell(_)));
+                    assert!(to_cell && m.cards == 1 && below < 52 && stacks(c, below), "deal {deal}: {m:?}");
+                }
+                state.apply(mv);
+            }
+        }
+        assert!(left_out > 0, "no position along the solutions had a natural run to break");
     }
 }
