@@ -18,12 +18,14 @@
 //! moves of that card and stays legal (it only ever frees space), and is no longer.
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
-//! budget: two sequence-move searches with different weights (greedy first), each with a
-//! small budget; a first single-card search (which also proves the impossible deals quickly,
-//! their single-card space being small); four more sequence-move searches with other weights
-//! (the last two for the few deals of the first million the others leave undecided); and last
-//! the single-card search with the full budget. A sequence-move
-//! phase that runs out of states to try (not of budget) jumps to the last phase. Only a
+//! budget: four sequence-move searches with different weights (greedy first), each with a
+//! small budget and without the rarely useful moves that take a card off its natural run into
+//! a free cell ([`MoveSet::KeepRuns`]); a first single-card search (which also proves the
+//! impossible deals quickly, their single-card space being small); four more sequence-move
+//! searches with every move and other weights (the last two for the few deals of the first
+//! million the others leave undecided); and last the single-card search with the full budget.
+//! A phase with every sequence move that runs out of states to try (not of budget) jumps to
+//! the last phase. Only a
 //! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
@@ -146,7 +148,9 @@ impl Seen {
         let hasher = BuildHasherDefault::<PassThrough>::default();
         match moves {
             MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
-            MoveSet::Sequences => Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher)),
+            MoveSet::Sequences | MoveSet::KeepRuns => {
+                Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher))
+            }
         }
     }
 
@@ -511,7 +515,7 @@ impl State {
                     list.push(mv, cost);
                 }
             }
-            if let Some(j) = free_cell {
+            if let Some(j) = free_cell.filter(|_| n == 1 || moves != MoveSet::KeepRuns) {
                 list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
             }
         }
@@ -526,62 +530,20 @@ impl State {
 }
 
 /// A state's cascades walked once, so that each child's features come from walking only the
-/// cascades its move (and the autoplay after it) changed.
+/// cards its move (and the autoplay after it) put on top of a cascade: the cards below them
+/// are unchanged, and so are their counts.
 struct View {
     /// Cascade slot of each card (`NONE` if not in a cascade).
     slot: [u8; 52],
     /// Cards above each card in its cascade.
     above: [u8; 52],
-    /// Counts per cascade slot, and in all.
-    counts: [Counts; CASCADES],
-    total: Counts,
-}
-
-/// Per-cascade counts: misplaced cards (above a lower card of the cascade).
-#[derive(Clone, Copy, Default)]
-struct Counts {
-    misplaced: u32,
-}
-
-impl Counts {
-    #[inline]
-    fn add(&mut self, other: Counts) {
-        self.misplaced += other.misplaced;
-    }
-
-    #[inline]
-    fn sub(&mut self, other: Counts) {
-        self.misplaced -= other.misplaced;
-    }
-}
-
-/// Walks cascade `top` down: its counts, and the depth of the cards that fit home.
-#[inline]
-fn walk(state: &State, top: u8, mut visit: impl FnMut(u8, u8)) -> (Counts, u32) {
-    let mut buf = [0u8; 52];
-    let mut len = 0;
-    let mut c = top;
-    let mut depth = 0;
-    let mut counts = Counts::default();
-    while c < 52 && len < 52 {
-        if state.fits_home(c) {
-            depth += len as u32;
-        }
-        visit(c, len as u8);
-        buf[len] = c;
-        len += 1;
-        c = state.below[usize::from(c)];
-    }
-    let mut min = 14;
-    for &c in buf[..len].iter().rev() {
-        let r = rank(c);
-        if r > min {
-            counts.misplaced += 1;
-        } else {
-            min = r;
-        }
-    }
-    (counts, depth)
+    /// Misplaced cards (above a lower card of the cascade) among each card and those below it.
+    misplaced_at: [u8; 52],
+    /// The lowest rank among each card and those below it.
+    lowest_at: [u8; 52],
+    /// Misplaced cards per cascade slot, and in all.
+    misplaced: [u32; CASCADES],
+    total: u32,
 }
 
 impl View {
@@ -589,49 +551,105 @@ impl View {
         let mut view = View {
             slot: [NONE; 52],
             above: [0; 52],
-            counts: [Counts::default(); CASCADES],
-            total: Counts::default(),
+            misplaced_at: [0; 52],
+            lowest_at: [0; 52],
+            misplaced: [0; CASCADES],
+            total: 0,
         };
+        let mut buf = [0u8; 52];
         for (i, &top) in state.tops.iter().enumerate() {
-            let (counts, _) = walk(state, top, |c, k| {
+            let mut len = 0;
+            let mut c = top;
+            while c < 52 && len < 52 {
                 view.slot[usize::from(c)] = i as u8;
-                view.above[usize::from(c)] = k;
-            });
-            view.counts[i] = counts;
-            view.total.add(counts);
+                view.above[usize::from(c)] = len as u8;
+                buf[len] = c;
+                len += 1;
+                c = state.below[usize::from(c)];
+            }
+            let (mut misplaced, mut lowest) = (0, 14);
+            for &c in buf[..len].iter().rev() {
+                let r = rank(c);
+                if r > lowest {
+                    misplaced += 1;
+                } else {
+                    lowest = r;
+                }
+                view.misplaced_at[usize::from(c)] = misplaced;
+                view.lowest_at[usize::from(c)] = lowest;
+            }
+            view.misplaced[i] = u32::from(misplaced);
+            view.total += u32::from(misplaced);
         }
         view
     }
 
     /// Features of `child`, a successor of the viewed state that differs from it only in the
-    /// cascades of `dirty` (a bit per slot), its cells and its foundations.
+    /// cascades of `dirty` (a bit per slot, cards taken off or put on top), its cells and its
+    /// foundations.
     #[inline]
     fn child_features(&self, child: &State, dirty: u8) -> Features {
-        let mut total = self.total;
+        let mut misplaced = self.total;
         let mut depth = 0;
+        // Per dirty slot: the cards above its highest unchanged card (its anchor) and the
+        // anchor's own count of cards above it in the viewed state (`NONE`: no anchor).
+        let mut added = [0u8; CASCADES];
+        let mut anchor_above = [NONE; CASCADES];
         let mut bits = dirty;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            total.sub(self.counts[i]);
-            let (counts, d) = walk(child, child.tops[i], |_, _| {});
-            total.add(counts);
-            depth += d;
+            misplaced -= self.misplaced[i];
+            let mut buf = [0u8; 52];
+            let mut len = 0;
+            let mut c = child.tops[i];
+            while c < 52 && len < 52 && usize::from(self.slot[usize::from(c)]) != i {
+                if child.fits_home(c) {
+                    depth += len as u32;
+                }
+                buf[len] = c;
+                len += 1;
+                c = child.below[usize::from(c)];
+            }
+            let (mut count, mut lowest) = if c < 52 {
+                anchor_above[i] = self.above[usize::from(c)];
+                (u32::from(self.misplaced_at[usize::from(c)]), self.lowest_at[usize::from(c)])
+            } else {
+                (0, 14)
+            };
+            for &c in buf[..len].iter().rev() {
+                let r = rank(c);
+                if r > lowest {
+                    count += 1;
+                } else {
+                    lowest = r;
+                }
+            }
+            misplaced += count;
+            added[i] = len as u8;
         }
         for s in 0..4 {
             let h = child.home[s];
             if h < 13 {
                 let next = usize::from(h) * 4 + s;
                 let slot = self.slot[next];
-                if slot != NONE && dirty & (1 << slot) == 0 {
+                if slot == NONE {
+                    continue;
+                }
+                let slot = usize::from(slot);
+                if dirty & (1 << slot) == 0 {
                     depth += u32::from(self.above[next]);
+                } else if anchor_above[slot] != NONE && self.above[next] >= anchor_above[slot] {
+                    // Still below the anchor (else it left the cascade, and any new place
+                    // was counted above).
+                    depth += u32::from(self.above[next] - anchor_above[slot] + added[slot]);
                 }
             }
         }
         let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
         let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
         let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
-        Features { left, misplaced: total.misplaced, depth, cells, empty }
+        Features { left, misplaced, depth, cells, empty }
     }
 }
 
@@ -746,6 +764,7 @@ fn target_bit(to: Target) -> u8 {
     }
 }
 
+#[derive(Debug, PartialEq, Eq)]
 struct Features {
     left: u32,
     misplaced: u32,
@@ -784,6 +803,10 @@ pub enum MoveSet {
     SingleCards,
     /// Single-card and sequence moves (a superset of the single-card moves).
     Sequences,
+    /// Sequence moves, but no card taken off a natural run (a card on the next higher rank of
+    /// the other colour) into a free cell: a rarely useful move that the greedy first phases
+    /// skip, as they then wander less (the later phases try it).
+    KeepRuns,
 }
 
 /// Weights of the best-first evaluation `f = g*path + h`, all in hundredths.
@@ -798,20 +821,22 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// First try for hints: empty cells and cascades weigh most, path length little.
+    /// First try for hints: free cells and empty cascades weigh most, path length little.
     pub const GREEDY: Weights =
-        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 180 };
-    /// Fast hints, second try.
+        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 120 };
+    /// Fast hints: the last of the first four tries.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Second try: free cells weigh more.
+    /// Free cells weigh more: the third try (with [`MoveSet::KeepRuns`], it solves most of the
+    /// deals the first two leave in a few thousand states), and again with every move.
     pub const CELLS: Weights =
         Weights { path: 10, left: 100, misplaced: 100, depth: 30, cells: 150, empty: 60 };
-    /// Third try: closer to A* (solves deals the greedy weights wander on, such as 21554).
+    /// Closer to A* (solves deals the greedy weights wander on, such as 21554).
     pub const STEADY: Weights =
         Weights { path: 60, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
-    /// Fourth try: misplaced cards weigh double, cards left half (solves 496564 in 11k states,
-    /// which the others leave undecided).
+    /// Misplaced cards weigh double, cards left half: the second try of the fast portfolio
+    /// (with [`MoveSet::KeepRuns`]; most deals the greedy weights leave), and again late with
+    /// every move (solves 496564 in 11k states, which the others leave undecided).
     pub const MISPLACED: Weights =
         Weights { path: 40, left: 50, misplaced: 200, depth: 30, cells: 60, empty: 60 };
     /// Last try with sequence moves: deep cards and free space weigh more (solves 410635,
@@ -847,8 +872,9 @@ struct Node {
     mv: Move,
 }
 
-/// Weighted best-first search over canonical states. With an unlimited budget and the full
-/// move set it is exhaustive: an empty open list is a proof that no solution exists.
+/// Weighted best-first search over canonical states. It answers `Unsolvable` when its open list
+/// runs empty; that is a proof that no solution exists only with an unlimited budget and
+/// [`MoveSet::SingleCards`] (whole keys, every single-card move), and [`Solver`] treats it so.
 pub struct BestFirst {
     nodes: Vec<Node>,
     seen: Seen,
@@ -864,7 +890,7 @@ pub struct BestFirst {
 
 impl BestFirst {
     /// Room reserved up front (most deals need fewer states; growing costs rehashing).
-    const INITIAL_CAPACITY: usize = 4096;
+    const INITIAL_CAPACITY: usize = 2048;
 
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
@@ -943,19 +969,29 @@ impl Search for BestFirst {
             let mut view: Option<View> = None;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
-                // Most children were seen already: test the cheap hash first.
-                if let (Seen::Hashes(set), Some(hash)) = (&self.seen, state.quick_hash(mv)) {
-                    if set.contains(&hash) {
-                        continue;
-                    }
-                }
+                // Most children were seen already: the hash from the move alone finds them
+                // before any copy. Without autoplay after the move, nothing needs settling.
+                let quick = state.quick_hash(mv);
                 let mut child = state;
-                child.apply(mv);
-                let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
-                debug_assert!(state.quick_hash(mv).is_none_or(|hash| hash == child.hash));
-                if !self.seen.insert(&child) {
-                    continue;
-                }
+                let dirty = match (&mut self.seen, quick) {
+                    (Seen::Hashes(set), Some(hash)) => {
+                        if !set.insert(hash) {
+                            continue;
+                        }
+                        child.apply(mv);
+                        debug_assert!(hash == child.hash && child.next_autoplay().is_none());
+                        slot_bit(mv.from) | target_bit(mv.to)
+                    }
+                    _ => {
+                        child.apply(mv);
+                        let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
+                        debug_assert!(quick.is_none_or(|hash| hash == child.hash));
+                        if !self.seen.insert(&child) {
+                            continue;
+                        }
+                        dirty
+                    }
+                };
                 let child_index = self.nodes.len();
                 self.nodes.push(Node { state: child, parent: index as u32, g: g + cost, mv });
                 if child.is_won() {
@@ -963,7 +999,9 @@ impl Search for BestFirst {
                     return Some(Outcome::Solved(self.solution(child_index)));
                 }
                 let view = view.get_or_insert_with(|| View::new(&state));
-                let f = self.weights.score_features(g + cost, &view.child_features(&child, dirty));
+                let features = view.child_features(&child, dirty);
+                debug_assert_eq!(features, child.features());
+                let f = self.weights.score_features(g + cost, &features);
                 self.push_open(f, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
@@ -1026,9 +1064,16 @@ impl Solver {
             // Short solutions while they come cheaply, else the fast portfolio.
             portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
         }
-        // Different weights get stuck on different deals: a small portfolio, greedy first.
-        portfolio.push((Weights::GREEDY, MoveSet::Sequences, cap(10_000)));
-        portfolio.push((Weights::FAST, MoveSet::Sequences, cap(20_000)));
+        // Different weights get stuck on different deals: a small portfolio, greedy first. The
+        // first four skip taking cards off natural runs into free cells (`KeepRuns`), so they
+        // wander less; the later ones try every move. In short mode the greedy phase gets more
+        // room, as the short phase has already spent some (deal 285 then takes 24k states,
+        // not 66k).
+        let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
+        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
+        portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
+        portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
+        portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
@@ -1111,10 +1156,11 @@ impl Search for Solver {
             }
             other => {
                 self.done_states += self.current.progress().states;
-                // A sequence-move phase that ran out of states to try (not of budget) has seen
-                // the whole space: the other weights would too. Go straight to the proof.
-                self.phase =
-                    if other == Outcome::Unsolvable { self.phases.len() - 1 } else { self.phase + 1 };
+                // A phase with every sequence move that ran out of states to try (not of budget)
+                // has seen the whole space: the other weights would too. Go straight to the
+                // proof. (A `KeepRuns` phase has not: it left some moves out.)
+                let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
+                self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, single, b) = self.phases[self.phase];
                 self.current = BestFirst::new(&self.position, w, single, b);
                 None
@@ -1124,5 +1170,42 @@ impl Search for Solver {
 
     fn progress(&self) -> Progress {
         Progress { states: self.done_states + self.current.progress().states }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::DealNumber;
+
+    /// `KeepRuns` leaves out exactly the moves that take a card off its natural run into a
+    /// free cell, checked in every position along the solutions of deals 1..20.
+    #[test]
+    fn keep_runs_leaves_out_only_run_breaking_cell_moves() {
+        let (mut all, mut kept) = (Gen::new(), Gen::new());
+        let mut left_out = 0;
+        for deal in 1..=20 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
+                panic!("deal {deal} is solvable")
+            };
+            let mut state = State::new(&position);
+            for mv in solution {
+                state.generate(MoveSet::Sequences, &mut all);
+                state.generate(MoveSet::KeepRuns, &mut kept);
+                let every: Vec<Move> = all.moves[..all.len].iter().map(|&(m, _)| m).collect();
+                let fewer: Vec<Move> = kept.moves[..kept.len].iter().map(|&(m, _)| m).collect();
+                assert!(fewer.iter().all(|m| every.contains(m)), "deal {deal}");
+                for m in every.iter().filter(|m| !fewer.contains(m)) {
+                    left_out += 1;
+                    let c = m.card.index();
+                    let below = state.below[usize::from(c)];
+                    let to_cell = matches!((m.from, m.to), (Source::Cascade(_), Target::Cell(_)));
+                    assert!(to_cell && m.cards == 1 && below < 52 && stacks(c, below), "deal {deal}: {m:?}");
+                }
+                state.apply(mv);
+            }
+        }
+        assert!(left_out > 0, "no position along the solutions had a natural run to break");
     }
 }
