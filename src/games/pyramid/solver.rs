@@ -131,15 +131,14 @@ struct Tables {
     /// 0..4 the suits of v, bits 4..8 those of 13 − v): the fewest stock cards needed as
     /// partners so that every pyramid card among them is paired, or `INFEASIBLE`.
     need: [[u8; 256]; 6],
-    /// For each configuration, the values (bit w) that would partner one of its pyramid cards.
-    partner_values: Vec<u16>,
-    /// For each pyramid slot: the pyramid slots that could partner it (value adding to 13,
-    /// neither beneath the other).
-    pyramid_partners: [u32; PYRAMID_CARDS],
+    /// For each configuration, the stock places whose cards would partner one of its pyramid
+    /// cards (now or later: the pyramid only shrinks).
+    useful_places: Vec<u32>,
+    /// For each configuration, its pyramid cards other than kings with no possible pyramid
+    /// partner left (they need one from the stock).
+    lonely: Vec<u32>,
     /// For each pyramid slot: the stock places whose cards could partner it.
     stock_partners: [u32; PYRAMID_CARDS],
-    /// For each value: the stock places holding it.
-    stock_of_value: [u32; 14],
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     beneath_cards: [u64; PYRAMID_CARDS],
@@ -222,11 +221,6 @@ impl Tables {
             }
         }
         let empty = configs.index[&0];
-        let partner_values = configs
-            .masks
-            .iter()
-            .map(|&mask| bits(mask as u64).fold(0u16, |m, slot| m | 1 << (13 - values[slot as usize])))
-            .collect();
         let mut pyramid_partners = [0u32; PYRAMID_CARDS];
         let mut stock_partners = [0u32; PYRAMID_CARDS];
         let mut stock_of_value = [0u32; 14];
@@ -245,6 +239,22 @@ impl Tables {
                 }
             }
         }
+        let useful_places = configs
+            .masks
+            .iter()
+            .map(|&mask| bits(mask as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
+            .collect();
+        let lonely = configs
+            .masks
+            .iter()
+            .map(|&mask| {
+                bits(mask as u64)
+                    .filter(|&slot| {
+                        values[slot as usize] != 13 && mask & pyramid_partners[slot as usize] == 0
+                    })
+                    .fold(0u32, |m, slot| m | 1 << slot)
+            })
+            .collect();
         let mut beneath_cards = [0u64; PYRAMID_CARDS];
         for (slot, mask) in beneath_cards.iter_mut().enumerate() {
             *mask = bits(beneath(slot) as u64).fold(0, |m, s| m | cards[s as usize].bit());
@@ -262,10 +272,9 @@ impl Tables {
             heuristic,
             stock_cards,
             need,
-            partner_values,
-            pyramid_partners,
+            useful_places,
+            lonely,
             stock_partners,
-            stock_of_value,
             empty,
         }
     }
@@ -451,27 +460,17 @@ impl Tables {
         if needed == 0 || needed == INFEASIBLE {
             return removals;
         }
-        let useful = self.partner_values[config as usize];
-        let is_useful = |j: u32| useful & (1 << self.values[PYRAMID_CARDS + j as usize]) != 0;
         // Stock cards that partner no pyramid card (now or later: the pyramid only shrinks)
         // leave the stock or the waste only by steps that remove no pyramid card.
-        let mut useful_places = 0u32;
-        for w in bits(useful as u64) {
-            useful_places |= self.stock_of_value[w as usize];
-        }
+        let useful_places = self.useful_places[config as usize];
         let idle = stock & !useful_places;
         let low = (1u32 << pointer) - 1;
         let idle_above = (idle & !low).count_ones() as u8;
         // A pyramid card with no possible pyramid partner left needs one from the stock: the
         // idle cards in the way of its nearest one must go first.
-        let mask = configs().masks[config as usize];
         let mut farthest = 0u8;
-        for slot in bits(mask as u64) {
-            let slot = slot as usize;
-            if self.values[slot] == 13 || mask & self.pyramid_partners[slot] != 0 {
-                continue;
-            }
-            let partners = stock & self.stock_partners[slot];
+        for slot in bits(self.lonely[config as usize] as u64) {
+            let partners = stock & self.stock_partners[slot as usize];
             let mut cost = u8::MAX;
             let ahead = partners & !low;
             if ahead != 0 {
@@ -490,34 +489,32 @@ impl Tables {
             }
             farthest = farthest.max(cost.min(UNREACHABLE));
         }
-        // cost_stock[a]: cards that must leave the stock before the a-th useful stock card.
+        // cost_stock[a]: idle cards that must leave the stock before the a-th useful stock
+        // card can be reached; cost_waste[b] likewise on the waste, from its top down.
+        let needed = needed as usize;
         let mut cost_stock = [u8::MAX; 25];
         let mut cost_waste = [u8::MAX; 25];
         cost_stock[0] = 0;
         cost_waste[0] = 0;
-        let (mut found, mut passed) = (0, 0u8);
-        for j in bits((stock & !((1u32 << pointer) - 1)) as u64) {
-            if is_useful(j) {
-                found += 1;
-                cost_stock[found] = passed;
-            } else {
-                passed += 1;
+        let mut useful_above = stock & useful_places & !low;
+        for cost in cost_stock.iter_mut().take(needed.min(24) + 1).skip(1) {
+            if useful_above == 0 {
+                break;
             }
+            let j = useful_above.trailing_zeros();
+            useful_above &= useful_above - 1;
+            *cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
         }
-        let through_recycle = if recycles < MAX_RECYCLES { passed.saturating_add(1) } else { u8::MAX };
-        let (mut found, mut passed) = (0, 0u8);
-        let mut below = stock & ((1u32 << pointer) - 1);
-        while below != 0 {
-            let j = 31 - below.leading_zeros();
-            below &= !(1 << j);
-            if is_useful(j) {
-                found += 1;
-                cost_waste[found] = passed;
-            } else {
-                passed += 1;
+        let mut useful_below = stock & useful_places & low;
+        for cost in cost_waste.iter_mut().take(needed.min(24) + 1).skip(1) {
+            if useful_below == 0 {
+                break;
             }
+            let j = 31 - useful_below.leading_zeros();
+            useful_below &= !(1 << j);
+            *cost = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
         }
-        let needed = needed as usize;
+        let through_recycle = if recycles < MAX_RECYCLES { idle_above.saturating_add(1) } else { u8::MAX };
         let mut best = through_recycle;
         for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
             let b = needed - a;
@@ -739,9 +736,13 @@ enum Reach {
 pub struct Solver {
     tables: Tables,
     table: StateTable,
-    /// Open states by f = g + h, each packed with its g.
-    buckets: Vec<Vec<u64>>,
+    /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
+    /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
+    /// soon after it starts.
+    buckets: Vec<Vec<Vec<u64>>>,
+    /// The lowest f and, within it, the lowest h that may hold open states.
     f: usize,
+    h: usize,
     budget: u64,
     expanded: u64,
     /// While solvability is open: the reachability search.
@@ -765,6 +766,7 @@ impl Solver {
             table: StateTable::new(),
             buckets: Vec::new(),
             f: 0,
+            h: 0,
             budget,
             expanded: 0,
             deciding: None,
@@ -854,7 +856,7 @@ impl Solver {
     /// Approximate bytes held by the search tables.
     pub fn memory(&self) -> usize {
         self.table.bytes()
-            + self.buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()
+            + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
             + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
     }
 
@@ -864,12 +866,18 @@ impl Solver {
         if h >= UNREACHABLE {
             return;
         }
-        let f = g as usize + h as usize;
+        let (f, h) = (g as usize + h as usize, h as usize);
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
-        self.buckets[f].push(state | (g as u64) << G_SHIFT);
-        self.f = self.f.min(f);
+        let layer = &mut self.buckets[f];
+        if layer.len() <= h {
+            layer.resize_with(h + 1, Vec::new);
+        }
+        layer[h].push(state | (g as u64) << G_SHIFT);
+        if (f, h) < (self.f, self.h) {
+            (self.f, self.h) = (f, h);
+        }
     }
 
     /// Calls `visit` with every successor of `state` that survives pruning.
@@ -1087,9 +1095,18 @@ impl Search for Solver {
             }
         }
         loop {
-            while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
+            while self.f < self.buckets.len() {
+                let layer = &mut self.buckets[self.f];
+                while self.h < layer.len() && layer[self.h].is_empty() {
+                    layer[self.h] = Vec::new();
+                    self.h += 1;
+                }
+                if self.h < layer.len() {
+                    break;
+                }
                 self.buckets[self.f] = Vec::new();
                 self.f += 1;
+                self.h = 0;
             }
             if self.f >= self.buckets.len() {
                 self.done = Some(Outcome::Unsolvable);
@@ -1098,7 +1115,7 @@ impl Search for Solver {
             if left == 0 {
                 return None;
             }
-            let entry = self.buckets[self.f].pop().unwrap_or(0);
+            let entry = self.buckets[self.f][self.h].pop().unwrap_or(0);
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
             if self.table.get(state) != Some(g) {
