@@ -139,6 +139,13 @@ struct Tables {
     lonely: Vec<u32>,
     /// For each pyramid slot: the stock places whose cards could partner it.
     stock_partners: [u32; PYRAMID_CARDS],
+    /// For each pyramid slot: the slots it lies beneath (transitively covers), which can only
+    /// go after it.
+    above: [u32; PYRAMID_CARDS],
+    /// The partner values (bit 13 − v) of sets of pyramid slots, seven slots at a time.
+    partner_value_bits: [[u16; 128]; 4],
+    /// The stock places holding sets of values, seven values (bits) at a time.
+    places_of_values: [[u32; 128]; 2],
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     beneath_cards: [u64; PYRAMID_CARDS],
@@ -255,6 +262,24 @@ impl Tables {
                     .fold(0u32, |m, slot| m | 1 << slot)
             })
             .collect();
+        let mut above = [0u32; PYRAMID_CARDS];
+        for slot in 0..PYRAMID_CARDS {
+            for lower in bits(beneath(slot) as u64) {
+                above[lower as usize] |= 1 << slot;
+            }
+        }
+        let mut partner_value_bits = [[0u16; 128]; 4];
+        for (chunk, table) in partner_value_bits.iter_mut().enumerate() {
+            for (set, entry) in table.iter_mut().enumerate() {
+                *entry = bits(set as u64).fold(0, |m, bit| m | 1 << (13 - values[chunk * 7 + bit as usize]));
+            }
+        }
+        let mut places_of_values = [[0u32; 128]; 2];
+        for (chunk, table) in places_of_values.iter_mut().enumerate() {
+            for (set, entry) in table.iter_mut().enumerate() {
+                *entry = bits(set as u64).fold(0, |m, bit| m | stock_of_value[chunk * 7 + bit as usize]);
+            }
+        }
         let mut beneath_cards = [0u64; PYRAMID_CARDS];
         for (slot, mask) in beneath_cards.iter_mut().enumerate() {
             *mask = bits(beneath(slot) as u64).fold(0, |m, s| m | cards[s as usize].bit());
@@ -275,6 +300,9 @@ impl Tables {
             useful_places,
             lonely,
             stock_partners,
+            above,
+            partner_value_bits,
+            places_of_values,
             empty,
         }
     }
@@ -312,6 +340,17 @@ impl Tables {
             }
         }
         None
+    }
+
+    /// The stock places whose cards could partner a card in pyramid `slots`.
+    fn stock_places_partnering(&self, slots: u32) -> u32 {
+        let t = &self.partner_value_bits;
+        let values = t[0][(slots & 0x7f) as usize]
+            | t[1][((slots >> 7) & 0x7f) as usize]
+            | t[2][((slots >> 14) & 0x7f) as usize]
+            | t[3][((slots >> 21) & 0x7f) as usize];
+        self.places_of_values[0][(values & 0x7f) as usize]
+            | self.places_of_values[1][(values >> 7) as usize & 0x7f]
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
@@ -466,11 +505,19 @@ impl Tables {
         let idle = stock & !useful_places;
         let low = (1u32 << pointer) - 1;
         let idle_above = (idle & !low).count_ones() as u8;
-        // A pyramid card with no possible pyramid partner left needs one from the stock: the
-        // idle cards in the way of its nearest one must go first.
+        // A pyramid card c with no possible pyramid partner left needs one from the stock, and
+        // the stock cards in the way of its nearest one must leave first. A card in the way
+        // leaves by a step that removes no pyramid card unless it pairs with a pyramid card
+        // removed before c, so not one that c covers: each card without such a partner
+        // ("idle for c") costs a step of its own.
+        let mask = configs().masks[config as usize];
         let mut farthest = 0u8;
         for slot in bits(self.lonely[config as usize] as u64) {
-            let partners = stock & self.stock_partners[slot as usize];
+            let slot = slot as usize;
+            let useful_before = self.stock_places_partnering(mask & !self.above[slot]);
+            let idle = stock & !useful_before;
+            let idle_above = (idle & !low).count_ones() as u8;
+            let partners = stock & self.stock_partners[slot];
             let mut cost = u8::MAX;
             let ahead = partners & !low;
             if ahead != 0 {
