@@ -204,27 +204,31 @@ impl Tables {
         for (place, card) in cards.iter().enumerate() {
             place_of[card.index() as usize] = place;
         }
+        let beneath_of: [u32; PYRAMID_CARDS] = std::array::from_fn(beneath);
         let mut need = [[INFEASIBLE; 256]; 6];
         for (v, table) in (1..=6u8).zip(need.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
-            let places: Vec<usize> =
-                (0..4).map(|s| place_of[low + s]).chain((0..4).map(|s| place_of[high + s])).collect();
-            let compatible = |a: usize, b: usize| {
-                let (pa, pb) = (places[a], places[b]);
-                if pa >= PYRAMID_CARDS || pb >= PYRAMID_CARDS {
-                    true
-                } else {
-                    beneath(pa) & (1 << pb) == 0 && beneath(pb) & (1 << pa) == 0
-                }
-            };
+            let places: [usize; 8] =
+                std::array::from_fn(|i| place_of[if i < 4 { low + i } else { high + i - 4 }]);
+            // compatible[a]: the cards of the other value that card a may pair with.
+            let compatible: [u32; 8] = std::array::from_fn(|a| {
+                let others = if a < 4 { 4..8 } else { 0..4 };
+                others
+                    .filter(|&b| {
+                        let (pa, pb) = (places[a], places[b]);
+                        pa >= PYRAMID_CARDS
+                            || pb >= PYRAMID_CARDS
+                            || (beneath_of[pa] & (1 << pb) == 0 && beneath_of[pb] & (1 << pa) == 0)
+                    })
+                    .fold(0, |m, b| m | 1 << b)
+            });
+            let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
             for (subset, entry) in table.iter_mut().enumerate() {
-                let needy: Vec<usize> =
-                    (0..8).filter(|&i| subset & (1 << i) != 0 && places[i] < PYRAMID_CARDS).collect();
-                let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0, |m, i| m | 1 << i);
+                let needy = subset as u32 & !in_stock;
                 *entry =
-                    fewest_stock_partners(&needy, subset as u32, in_stock, &compatible).unwrap_or(INFEASIBLE);
+                    fewest_stock_partners(needy, subset as u32, in_stock, &compatible).unwrap_or(INFEASIBLE);
             }
         }
         let empty = configs.index[&0];
@@ -619,42 +623,24 @@ fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
     steps
 }
 
-/// The fewest stock partners with which every card in `needy` (indices 0..8; 0..4 one value,
+/// The fewest stock partners with which every card in `needy` (bits 0..8; 0..4 one value,
 /// 4..8 the other) gets a distinct compatible partner of the other value among `present`, or
-/// `None` if that is impossible. `in_stock` marks the stock cards.
-fn fewest_stock_partners(
-    needy: &[usize],
-    present: u32,
-    in_stock: u32,
-    compatible: &dyn Fn(usize, usize) -> bool,
-) -> Option<u8> {
-    fn assign(
-        needy: &[usize],
-        used: u32,
-        present: u32,
-        in_stock: u32,
-        compatible: &dyn Fn(usize, usize) -> bool,
-    ) -> Option<u8> {
-        let Some((&card, rest)) = needy.split_first() else {
-            return Some(0);
-        };
-        if used & (1 << card) != 0 {
-            // Already taken as someone's partner: that pairing removes it too.
-            return assign(rest, used, present, in_stock, compatible);
-        }
-        let partners = if card < 4 { 4..8 } else { 0..4 };
-        partners
-            .into_iter()
-            .filter(|&partner| {
-                present & (1 << partner) != 0 && used & (1 << partner) == 0 && compatible(card, partner)
-            })
-            .filter_map(|partner| {
-                let rest = assign(rest, used | (1 << card) | (1 << partner), present, in_stock, compatible)?;
-                Some(rest + u8::from(in_stock & (1 << partner) != 0))
-            })
-            .min()
+/// `None` if that is impossible. `in_stock` marks the stock cards; `compatible[a]` the cards
+/// card a may pair with.
+fn fewest_stock_partners(needy: u32, present: u32, in_stock: u32, compatible: &[u32; 8]) -> Option<u8> {
+    if needy == 0 {
+        return Some(0);
     }
-    assign(needy, 0, present, in_stock, compatible)
+    let card = needy.trailing_zeros();
+    let rest = needy & (needy - 1);
+    bits((present & compatible[card as usize]) as u64)
+        .filter_map(|partner| {
+            // The partner goes with the card, so it needs no partner of its own.
+            let taken = (1 << card) | (1 << partner);
+            let later = fewest_stock_partners(rest & !taken, present & !taken, in_stock, compatible)?;
+            Some(later + u8::from(in_stock & (1 << partner) != 0))
+        })
+        .min()
 }
 
 fn pack(config: u16, stock: u32, pointer: u8, recycles: u8) -> u64 {
