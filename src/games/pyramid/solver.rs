@@ -142,10 +142,12 @@ struct Tables {
     /// For each pyramid slot: the slots it lies beneath (transitively covers), which can only
     /// go after it.
     above: [u32; PYRAMID_CARDS],
-    /// The partner values (bit 13 − v) of sets of pyramid slots, seven slots at a time.
-    partner_value_bits: [[u16; 128]; 4],
-    /// The stock places holding sets of values, seven values (bits) at a time.
-    places_of_values: [[u32; 128]; 2],
+    /// For sets of stock places, eight at a time: how many cards of each value w they hold
+    /// (four bits each, w = 0..14).
+    stock_value_counts: [[u64; 256]; 3],
+    /// For sets of pyramid slots, seven at a time: how many cards of value 13 − w they hold
+    /// (four bits each, w = 1..13: the partners of stock cards of value w).
+    slot_partner_counts: [[u64; 128]; 4],
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     beneath_cards: [u64; PYRAMID_CARDS],
@@ -272,16 +274,21 @@ impl Tables {
                 above[lower as usize] |= 1 << slot;
             }
         }
-        let mut partner_value_bits = [[0u16; 128]; 4];
-        for (chunk, table) in partner_value_bits.iter_mut().enumerate() {
+        let mut stock_value_counts = [[0u64; 256]; 3];
+        for (chunk, table) in stock_value_counts.iter_mut().enumerate() {
             for (set, entry) in table.iter_mut().enumerate() {
-                *entry = bits(set as u64).fold(0, |m, bit| m | 1 << (13 - values[chunk * 7 + bit as usize]));
+                *entry = bits(set as u64)
+                    .map(|bit| 1u64 << (4 * values[PYRAMID_CARDS + chunk * 8 + bit as usize]))
+                    .sum();
             }
         }
-        let mut places_of_values = [[0u32; 128]; 2];
-        for (chunk, table) in places_of_values.iter_mut().enumerate() {
+        let mut slot_partner_counts = [[0u64; 128]; 4];
+        for (chunk, table) in slot_partner_counts.iter_mut().enumerate() {
             for (set, entry) in table.iter_mut().enumerate() {
-                *entry = bits(set as u64).fold(0, |m, bit| m | stock_of_value[chunk * 7 + bit as usize]);
+                *entry = bits(set as u64)
+                    .filter(|&bit| values[chunk * 7 + bit as usize] != 13)
+                    .map(|bit| 1u64 << (4 * (13 - values[chunk * 7 + bit as usize])))
+                    .sum();
             }
         }
         let mut beneath_cards = [0u64; PYRAMID_CARDS];
@@ -305,8 +312,8 @@ impl Tables {
             lonely,
             stock_partners,
             above,
-            partner_value_bits,
-            places_of_values,
+            stock_value_counts,
+            slot_partner_counts,
             empty,
         }
     }
@@ -346,15 +353,25 @@ impl Tables {
         None
     }
 
-    /// The stock places whose cards could partner a card in pyramid `slots`.
-    fn stock_places_partnering(&self, slots: u32) -> u32 {
-        let t = &self.partner_value_bits;
-        let values = t[0][(slots & 0x7f) as usize]
-            | t[1][((slots >> 7) & 0x7f) as usize]
-            | t[2][((slots >> 14) & 0x7f) as usize]
-            | t[3][((slots >> 21) & 0x7f) as usize];
-        self.places_of_values[0][(values & 0x7f) as usize]
-            | self.places_of_values[1][(values >> 7) as usize & 0x7f]
+    /// How many of the stock cards at `places` cannot all be paired with distinct pyramid
+    /// cards among `slots` (for each value, the cards beyond the partners there).
+    fn unmatched(&self, places: u32, slots: u32) -> u8 {
+        let cards = self.stock_value_counts[0][(places & 0xff) as usize]
+            + self.stock_value_counts[1][((places >> 8) & 0xff) as usize]
+            + self.stock_value_counts[2][((places >> 16) & 0xff) as usize];
+        let t = &self.slot_partner_counts;
+        let partners = t[0][(slots & 0x7f) as usize]
+            + t[1][((slots >> 7) & 0x7f) as usize]
+            + t[2][((slots >> 14) & 0x7f) as usize]
+            + t[3][((slots >> 21) & 0x7f) as usize];
+        // Per four-bit count (each at most 4): max(0, cards − partners), without borrows
+        // across counts: 8 + cards − partners stays within 4..=12.
+        const EIGHTS: u64 = 0x8888_8888_8888_8888;
+        let biased = (cards | EIGHTS) - partners;
+        let keep = ((biased & EIGHTS) >> 3) * 0xf;
+        let excess = (biased ^ EIGHTS) & keep;
+        let bytes = (excess & 0x0f0f_0f0f_0f0f_0f0f) + ((excess >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
@@ -511,32 +528,32 @@ impl Tables {
         let idle_above = (idle & !low).count_ones() as u8;
         // A pyramid card c with no possible pyramid partner left needs one from the stock, and
         // the stock cards in the way of its nearest one must leave first. A card in the way
-        // leaves by a step that removes no pyramid card unless it pairs with a pyramid card
-        // removed before c, so not one that c covers: each card without such a partner
-        // ("idle for c") costs a step of its own.
+        // leaves by a step that removes no pyramid card, one such step per card, unless it
+        // pairs with a pyramid card removed before c (so not one that c covers), each of
+        // which partners one card at most: the cards in the way beyond what those pyramid
+        // cards can take (see [`Tables::unmatched`]) cost a step each.
         let mask = configs().masks[config as usize];
         let mut farthest = 0u8;
         for slot in bits(self.lonely[config as usize] as u64) {
             let slot = slot as usize;
-            let useful_before = self.stock_places_partnering(mask & !self.above[slot]);
-            let idle = stock & !useful_before;
-            let idle_above = (idle & !low).count_ones() as u8;
+            let before = mask & !self.above[slot];
             let partners = stock & self.stock_partners[slot];
             let mut cost = u8::MAX;
             let ahead = partners & !low;
             if ahead != 0 {
                 let j = ahead.trailing_zeros();
-                cost = cost.min((idle & !low & ((1u32 << j) - 1)).count_ones() as u8);
+                cost = cost.min(self.unmatched(stock & !low & ((1u32 << j) - 1), before));
             }
             let behind = partners & low;
             if behind != 0 {
                 let j = 31 - behind.leading_zeros();
-                cost = cost.min((idle & low & !((2u32 << j) - 1)).count_ones() as u8);
+                cost = cost.min(self.unmatched(stock & low & !((2u32 << j) - 1), before));
             }
-            if partners != 0 && recycles < MAX_RECYCLES {
+            if partners != 0 && recycles < MAX_RECYCLES && cost > 1 {
                 let j = partners.trailing_zeros();
-                // One step may take an idle stock card and an idle waste card together.
-                cost = cost.min(1 + idle_above.max((idle & ((1u32 << j) - 1)).count_ones() as u8));
+                // One step may take a stock card and a waste card together.
+                let rest_of_pass = self.unmatched(stock & !low, before);
+                cost = cost.min(1 + rest_of_pass.max(self.unmatched(stock & ((1u32 << j) - 1), before)));
             }
             farthest = farthest.max(cost.min(UNREACHABLE));
         }
