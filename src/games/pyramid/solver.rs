@@ -557,6 +557,20 @@ impl Tables {
             }
             farthest = farthest.max(cost.min(UNREACHABLE));
         }
+        // The stock partners term below is at most this bound (a recycle and every idle card
+        // above the pointer, or, in the last pass with enough useful cards left, every idle
+        // card): when the lonely cards' term reaches it, it cannot change the maximum.
+        let through_recycle = if recycles < MAX_RECYCLES { idle_above.saturating_add(1) } else { u8::MAX };
+        let bound = if through_recycle != u8::MAX {
+            through_recycle
+        } else if (stock & useful_places).count_ones() >= needed as u32 {
+            idle.count_ones() as u8
+        } else {
+            u8::MAX
+        };
+        if farthest >= bound {
+            return removals + farthest;
+        }
         // cost_stock[a]: idle cards that must leave the stock before the a-th useful stock
         // card can be reached; cost_waste[b] likewise on the waste, from its top down.
         let needed = needed as usize;
@@ -582,7 +596,6 @@ impl Tables {
             useful_below &= !(1 << j);
             *cost = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
         }
-        let through_recycle = if recycles < MAX_RECYCLES { idle_above.saturating_add(1) } else { u8::MAX };
         let mut best = through_recycle;
         for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
             let b = needed - a;
