@@ -139,6 +139,10 @@ struct Tables {
     lonely: Vec<u32>,
     /// For each pyramid slot: the stock places whose cards could partner it.
     stock_partners: [u32; PYRAMID_CARDS],
+    /// For each value: the pyramid slots holding it.
+    slots_of_value: [u32; 14],
+    /// For each configuration: whether two of its available cards add up to 13.
+    pyramid_pair: Vec<bool>,
     /// For each pyramid slot: the slots it lies beneath (transitively covers), which can only
     /// go after it.
     above: [u32; PYRAMID_CARDS],
@@ -257,6 +261,18 @@ impl Tables {
             .iter()
             .map(|&mask| bits(mask as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
             .collect();
+        let mut slots_of_value = [0u32; 14];
+        for slot in 0..PYRAMID_CARDS {
+            slots_of_value[values[slot] as usize] |= 1 << slot;
+        }
+        let pyramid_pair = configs
+            .available
+            .iter()
+            .map(|&available| {
+                bits(available as u64)
+                    .any(|slot| available & slots_of_value[13 - values[slot as usize] as usize] != 0)
+            })
+            .collect();
         let lonely = configs
             .masks
             .iter()
@@ -312,6 +328,8 @@ impl Tables {
             lonely,
             stock_partners,
             above,
+            slots_of_value,
+            pyramid_pair,
             stock_value_counts,
             slot_partner_counts,
             empty,
@@ -372,6 +390,38 @@ impl Tables {
         let excess = (biased ^ EIGHTS) & keep;
         let bytes = (excess & 0x0f0f_0f0f_0f0f_0f0f) + ((excess >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
         (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+    }
+
+    /// The position after drawing, if drawing is the only move from `state` (see
+    /// [`Solver::successors`]): the stock has a top card other than a king, and no pyramid
+    /// king, pyramid pair or removal with the stock or waste top is possible. Never for a
+    /// cleared pyramid (the goal).
+    fn forced_draw(&self, state: u64) -> Option<u64> {
+        let (config, stock, pointer, recycles) = unpack(state);
+        if config == self.empty || self.pyramid_pair[config as usize] {
+            return None;
+        }
+        let available = configs().available[config as usize];
+        let above = stock & !((1u32 << pointer) - 1);
+        if above == 0 || available & self.slots_of_value[13] != 0 {
+            return None;
+        }
+        let stock_top = above.trailing_zeros();
+        let stock_value = self.values[PYRAMID_CARDS + stock_top as usize];
+        if stock_value == 13 || available & self.slots_of_value[13 - stock_value as usize] != 0 {
+            return None;
+        }
+        let below = stock & ((1u32 << pointer) - 1);
+        if below != 0 {
+            let waste_value = self.values[PYRAMID_CARDS + 31 - below.leading_zeros() as usize];
+            if waste_value == 13
+                || waste_value + stock_value == 13
+                || available & self.slots_of_value[13 - waste_value as usize] != 0
+            {
+                return None;
+            }
+        }
+        Some(pack(config, stock, stock_top as u8 + 1, recycles))
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
@@ -936,6 +986,24 @@ impl Solver {
             + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
     }
 
+    /// Records `state`, reached in `g` steps, and queues it unless it is known at no more
+    /// steps. A state whose one move is a draw is not queued but passed through at once (its
+    /// successor is recorded and queued instead): its estimate, queueing and expansion would
+    /// cost more than its table entry, which the solution's rebuilding needs.
+    fn reach(&mut self, mut state: u64, mut g: u8) {
+        if !self.table.offer(state, g) {
+            return;
+        }
+        while let Some(next) = self.tables.forced_draw(state) {
+            g += 1;
+            if !self.table.offer(next, g) {
+                return;
+            }
+            state = next;
+        }
+        self.push(state, g);
+    }
+
     /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
     fn push(&mut self, state: u64, g: u8) {
         let h = self.tables.estimate(state);
@@ -1214,9 +1282,7 @@ impl Search for Solver {
                 }
             });
             for &(child, _) in &children[..count] {
-                if self.table.offer(child, g + 1) {
-                    self.push(child, g + 1);
-                }
+                self.reach(child, g + 1);
             }
             if self.states() > self.budget {
                 self.done = Some(self.give_up());
