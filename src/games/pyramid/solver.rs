@@ -10,7 +10,14 @@
 //!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
 //!   (kings alone, pairs of available pyramid cards, or one available card with a stock
 //!   partner), so it knows which cards can never pair because one covers the other;
-//! - the draws or stock-only moves needed before enough stock partners can be reached.
+//! - the draws or stock-only moves needed before enough stock partners can be reached, or
+//!   before a "lonely" pyramid card (one with no possible pyramid partner left) can meet its
+//!   nearest stock partner: the stock cards in the way must leave first, and only those that
+//!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
+//!   by a removal that also takes a pyramid card.
+//!
+//! A state whose one move is a draw is recorded but not queued: its successor is recorded and
+//! queued in its place (at one more step).
 //!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
@@ -558,10 +565,11 @@ impl Tables {
         }
     }
 
-    /// An admissible estimate of the steps still needed: the removal steps (kings alone; per
-    /// rank pair the larger count) plus the draws or stock-only moves that must come before
-    /// the stock partners some pyramid cards need can be reached (each such move takes at
-    /// most one card off the stock side or the waste side, and removes no pyramid card).
+    /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
+    /// card (see [`removal_steps`]) plus the steps that remove no pyramid card (draws, recycles,
+    /// stock-only removals) that must come before the stock partners some pyramid cards need
+    /// can be reached (each such step takes at most one card off the stock side and one off
+    /// the waste side).
     fn estimate(&self, state: u64) -> u8 {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
