@@ -156,6 +156,8 @@ struct Tables {
     /// For sets of stock places, eight at a time: how many cards of each value w they hold
     /// (four bits each, w = 0..14).
     stock_value_counts: [[u64; 256]; 3],
+    /// The same, counting at w the cards of value 13 − w (their partners' value), kings not.
+    stock_partner_counts: [[u64; 256]; 3],
     /// For sets of pyramid slots, seven at a time: how many cards of value 13 − w they hold
     /// (four bits each, w = 1..13: the partners of stock cards of value w).
     slot_partner_counts: [[u64; 128]; 4],
@@ -305,6 +307,16 @@ impl Tables {
                     .sum();
             }
         }
+        let mut stock_partner_counts = [[0u64; 256]; 3];
+        for (chunk, table) in stock_partner_counts.iter_mut().enumerate() {
+            for (set, entry) in table.iter_mut().enumerate() {
+                *entry = bits(set as u64)
+                    .map(|bit| values[PYRAMID_CARDS + chunk * 8 + bit as usize])
+                    .filter(|&v| v != 13)
+                    .map(|v| 1u64 << (4 * (13 - v)))
+                    .sum();
+            }
+        }
         let mut slot_partner_counts = [[0u64; 128]; 4];
         for (chunk, table) in slot_partner_counts.iter_mut().enumerate() {
             for (set, entry) in table.iter_mut().enumerate() {
@@ -338,6 +350,7 @@ impl Tables {
             slots_of_value,
             pyramid_pair,
             stock_value_counts,
+            stock_partner_counts,
             slot_partner_counts,
             empty,
         }
@@ -381,22 +394,31 @@ impl Tables {
     /// How many of the stock cards at `places` cannot all be paired with distinct pyramid
     /// cards among `slots` (for each value, the cards beyond the partners there).
     fn unmatched(&self, places: u32, slots: u32) -> u8 {
-        let cards = self.stock_value_counts[0][(places & 0xff) as usize]
-            + self.stock_value_counts[1][((places >> 8) & 0xff) as usize]
-            + self.stock_value_counts[2][((places >> 16) & 0xff) as usize];
+        excess(self.value_counts(&self.stock_value_counts, places), self.slot_partners(slots))
+    }
+
+    /// Whether each non-king card at `waste` (stock places) can be paired with a distinct
+    /// partner among the pyramid cards `slots` and the stock cards at `stock_side`.
+    fn waste_can_unwind(&self, waste: u32, slots: u32, stock_side: u32) -> bool {
+        const KINGS: u64 = 0xf << (4 * 13);
+        let cards = self.value_counts(&self.stock_value_counts, waste) & !KINGS;
+        let partners = self.slot_partners(slots) + self.value_counts(&self.stock_partner_counts, stock_side);
+        excess(cards, partners) == 0
+    }
+
+    /// For pyramid `slots`, how many cards of value 13 − w they hold, four bits at each w.
+    fn slot_partners(&self, slots: u32) -> u64 {
         let t = &self.slot_partner_counts;
-        let partners = t[0][(slots & 0x7f) as usize]
+        t[0][(slots & 0x7f) as usize]
             + t[1][((slots >> 7) & 0x7f) as usize]
             + t[2][((slots >> 14) & 0x7f) as usize]
-            + t[3][((slots >> 21) & 0x7f) as usize];
-        // Per four-bit count (each at most 4): max(0, cards − partners), without borrows
-        // across counts: 8 + cards − partners stays within 4..=12.
-        const EIGHTS: u64 = 0x8888_8888_8888_8888;
-        let biased = (cards | EIGHTS) - partners;
-        let keep = ((biased & EIGHTS) >> 3) * 0xf;
-        let excess = (biased ^ EIGHTS) & keep;
-        let bytes = (excess & 0x0f0f_0f0f_0f0f_0f0f) + ((excess >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
-        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+            + t[3][((slots >> 21) & 0x7f) as usize]
+    }
+
+    fn value_counts(&self, table: &[[u64; 256]; 3], places: u32) -> u64 {
+        table[0][(places & 0xff) as usize]
+            + table[1][((places >> 8) & 0xff) as usize]
+            + table[2][((places >> 16) & 0xff) as usize]
     }
 
     /// The position after drawing, if drawing is the only move from `state` (see
@@ -605,7 +627,14 @@ impl Tables {
             let behind = partners & low;
             if behind != 0 {
                 let j = 31 - behind.leading_zeros();
-                cost = cost.min(self.unmatched(stock & low & !((2u32 << j) - 1), before));
+                let in_way = stock & low & !((2u32 << j) - 1);
+                // A waste card leaves the waste top only by a removal: a king alone, or with
+                // a partner among the pyramid cards removable first or the stock side's cards
+                // (each partner taken once). Without enough partners, the waste cannot be
+                // unwound to it in this pass.
+                if self.waste_can_unwind(in_way, before, stock & !low) {
+                    cost = cost.min(self.unmatched(in_way, before));
+                }
             }
             if partners != 0 && recycles < MAX_RECYCLES && cost > 1 {
                 let j = partners.trailing_zeros();
@@ -729,6 +758,17 @@ fn fewest_stock_partners(needy: u32, present: u32, in_stock: u32, compatible: &[
             Some(later + u8::from(in_stock & (1 << partner) != 0))
         })
         .min()
+}
+
+/// The sum over four-bit counts (each at most 4) of max(0, cards − partners).
+fn excess(cards: u64, partners: u64) -> u8 {
+    // 8 + cards − partners stays within 4..=12: no borrows across counts.
+    const EIGHTS: u64 = 0x8888_8888_8888_8888;
+    let biased = (cards | EIGHTS) - partners;
+    let keep = ((biased & EIGHTS) >> 3) * 0xf;
+    let over = (biased ^ EIGHTS) & keep;
+    let bytes = (over & 0x0f0f_0f0f_0f0f_0f0f) + ((over >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
 fn pack(config: u16, stock: u32, pointer: u8, recycles: u8) -> u64 {
