@@ -392,17 +392,19 @@ impl Tables {
     }
 
     /// How many of the stock cards at `places` cannot all be paired with distinct pyramid
-    /// cards among `slots` (for each value, the cards beyond the partners there).
-    fn unmatched(&self, places: u32, slots: u32) -> u8 {
-        excess(self.value_counts(&self.stock_value_counts, places), self.slot_partners(slots))
+    /// cards counted in `partners` (see [`Tables::slot_partners`]): for each value, the cards
+    /// beyond the partners.
+    fn unmatched(&self, places: u32, partners: u64) -> u8 {
+        excess(self.value_counts(&self.stock_value_counts, places), partners)
     }
 
     /// Whether each non-king card at `waste` (stock places) can be paired with a distinct
-    /// partner among the pyramid cards `slots` and the stock cards at `stock_side`.
-    fn waste_can_unwind(&self, waste: u32, slots: u32, stock_side: u32) -> bool {
+    /// partner among the pyramid cards counted in `partners` and the stock cards at
+    /// `stock_side`.
+    fn waste_can_unwind(&self, waste: u32, partners: u64, stock_side: u32) -> bool {
         const KINGS: u64 = 0xf << (4 * 13);
         let cards = self.value_counts(&self.stock_value_counts, waste) & !KINGS;
-        let partners = self.slot_partners(slots) + self.value_counts(&self.stock_partner_counts, stock_side);
+        let partners = partners + self.value_counts(&self.stock_partner_counts, stock_side);
         excess(cards, partners) == 0
     }
 
@@ -616,7 +618,7 @@ impl Tables {
         let mut farthest = 0u8;
         for slot in bits(self.lonely[config as usize] as u64) {
             let slot = slot as usize;
-            let before = mask & !self.above[slot];
+            let before = self.slot_partners(mask & !self.above[slot]);
             let partners = stock & self.stock_partners[slot];
             let mut cost = u8::MAX;
             let ahead = partners & !low;
