@@ -2,9 +2,9 @@
 //! finds a winning line, proves that none exists, or gives up at a state budget.
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
-//! table of exact packed states. A narrow probe (two children per position, a quarter of the
-//! budget) runs first to find quick wins; then the exhaustive search. Both use these
-//! reductions, each argued in docs/RULES.md:
+//! table of exact packed states. Narrow probes (two children per position, four short passes
+//! in different move orders, 36% of the budget in all) run first to find quick wins; then the
+//! exhaustive search. Every pass uses these reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -33,11 +33,26 @@ pub const DEFAULT_BUDGET: u64 = 600_000;
 pub const MAX_STATES: u64 = 3_000_000;
 
 /// The probes run before the exhaustive search: (children tried per position, percent of the
-/// budget). A depth-first search that commits early to a poor move can spend its whole budget
-/// below it; a narrow search first tries many different lines cheaply and finds most wins
-/// quickly (measured in docs/BENCHMARKS.md). A probe that runs out proves nothing, so the
-/// exhaustive search then starts afresh.
-const PROBES: &[(usize, u64)] = &[(2, 25)];
+/// budget, move order). A depth-first search that commits early to a poor move can spend its
+/// whole budget below it; a narrow search first tries many different lines cheaply and finds
+/// most wins quickly, and probes in different orders commit to different early moves
+/// (measured in docs/BENCHMARKS.md). A probe that runs out proves nothing, so the next pass,
+/// and finally the exhaustive search, starts afresh.
+const PROBES: &[(usize, u64, Order)] =
+    &[(2, 12, Order::Plain), (2, 8, Order::Reversed), (2, 8, Order::Shaken(4)), (2, 8, Order::Shaken(5))];
+
+/// How a pass orders the children of a position. The exhaustive search uses the plain order;
+/// the probes after the first use other orders, so that each tries different lines (measured
+/// in docs/BENCHMARKS.md: several short, differently ordered probes find more wins than one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// Best score first; among equal scores, the order of generation.
+    Plain,
+    /// Best score first; among equal scores, the reverse order of generation.
+    Reversed,
+    /// Scores shaken by a pseudo-random amount (see [`shake`]) drawn with this seed.
+    Shaken(u64),
+}
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -259,6 +274,8 @@ pub struct Solver {
     /// How many children of each position the current pass tries: a few in the probe, all in
     /// the exhaustive search.
     width: usize,
+    /// The move order of the current pass.
+    order: Order,
     /// The states the current pass may add to `seen`.
     pass_budget: u64,
     /// The states of the probes that are over.
@@ -293,6 +310,7 @@ impl Solver {
             frames: Vec::new(),
             budget,
             width: usize::MAX,
+            order: Order::Plain,
             pass_budget: 0,
             spent: 0,
             probes_done: 0,
@@ -308,11 +326,13 @@ impl Solver {
 
     /// Sets up the next probe, or the exhaustive search after the last, and begins it.
     fn next_pass(&mut self) {
-        if let Some(&(width, percent)) = PROBES.get(self.probes_done) {
+        if let Some(&(width, percent, order)) = PROBES.get(self.probes_done) {
+            self.order = order;
             self.width = width;
             self.pass_budget = self.budget * percent / 100;
         } else {
             self.width = usize::MAX;
+            self.order = Order::Plain;
             self.pass_budget = self.budget.saturating_sub(self.spent);
         }
         self.begin();
@@ -352,7 +372,7 @@ impl Solver {
             self.done = Some(self.solution());
             return;
         }
-        generate(&self.position, &mut self.steps, &mut self.scored, &mut self.uses);
+        generate(&self.position, self.order, &mut self.steps, &mut self.scored, &mut self.uses);
         let end = (self.steps.len() as u32).min(first.saturating_add(self.width as u32));
         self.steps.truncate(end as usize);
         if let Some(frame) = self.frames.last_mut() {
@@ -679,9 +699,37 @@ fn kings_into(position: &Position, reach: &TalonReach, column: usize, out: &mut 
     }
 }
 
-/// Generates the search's moves at `position`, best first, onto `out`.
+/// A pseudo-random amount (0 to 45) added to a move's score in a shaken order, drawn from the
+/// seed, the move and a little of the position, so that the same position always orders its
+/// moves the same way within a pass.
+fn shake(seed: u64, scored: &Scored, position: &Position) -> i32 {
+    let from = match scored.step.first.mv {
+        Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } => from as u64,
+        _ => 9,
+    };
+    let parts = [
+        seed.wrapping_mul(0x51_7CC1_B727_220A),
+        (scored.score as u64).wrapping_mul(31),
+        scored.step.first.at as u64 * 7,
+        from * 131,
+        position.talon().0.len() as u64 * 17,
+        position.foundation(Suit::Hearts) as u64,
+    ];
+    let mut z =
+        parts.iter().fold(0u64, |sum, &part| sum.wrapping_add(part)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ z >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (z >> 60) as i32 * 3
+}
+
+/// Generates the search's moves at `position`, best first by `order`, onto `out`.
 /// `scored` and `uses` are scratch space, kept between calls to save allocations.
-fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, uses: &mut Vec<Part>) {
+fn generate(
+    position: &Position,
+    order: Order,
+    out: &mut Vec<Step>,
+    scored: &mut Vec<Scored>,
+    uses: &mut Vec<Part>,
+) {
     let min = position.min_foundation();
     // A safe move is played alone.
     for from in 0..COLUMNS {
@@ -845,6 +893,15 @@ fn generate(position: &Position, out: &mut Vec<Step>, scored: &mut Vec<Scored>, 
         }
     }
     // Best first; the DFS takes children from the front.
+    match order {
+        Order::Plain => {}
+        Order::Reversed => scored.reverse(),
+        Order::Shaken(seed) => {
+            for scored in scored.iter_mut() {
+                scored.score += shake(seed, scored, position);
+            }
+        }
+    }
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
     out.extend(scored.iter().map(|s| s.step));
 }
@@ -963,6 +1020,41 @@ mod tests {
         }));
         out.extend(free);
         out
+    }
+
+    /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
+    /// search would not.
+    #[test]
+    fn orders_generate_the_same_moves() {
+        let orders = [Order::Plain, Order::Reversed, Order::Shaken(4), Order::Shaken(5)];
+        let (mut scored, mut uses) = (Vec::new(), Vec::new());
+        let mut reordered = 0;
+        for seed in 0..10 {
+            for draw in [Draw::One, Draw::Three] {
+                let mut position = Position::new(&seeded_deck(seed), Rules::new(draw));
+                let mut random = crate::deal::SplitMix64::new(seed);
+                for _ in 0..100 {
+                    let mut plain = Vec::new();
+                    generate(&position, Order::Plain, &mut plain, &mut scored, &mut uses);
+                    for order in orders {
+                        let mut other = Vec::new();
+                        generate(&position, order, &mut other, &mut scored, &mut uses);
+                        assert_eq!(other.len(), plain.len());
+                        reordered += (other != plain) as usize;
+                        assert!(plain.iter().all(|step| {
+                            plain.iter().filter(|s| *s == step).count()
+                                == other.iter().filter(|s| *s == step).count()
+                        }));
+                    }
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.apply(moves.as_slice()[random.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(reordered > 0, "the other orders never differ from the plain one");
     }
 
     #[test]
