@@ -290,8 +290,8 @@ impl Tables {
             })
             .collect();
         let mut above = [0u32; PYRAMID_CARDS];
-        for slot in 0..PYRAMID_CARDS {
-            for lower in bits(beneath_of[slot] as u64) {
+        for (slot, &covering_slots) in beneath_of.iter().enumerate() {
+            for lower in bits(covering_slots as u64) {
                 above[lower as usize] |= 1 << slot;
             }
         }
