@@ -924,6 +924,8 @@ pub struct Solver {
     /// While solvability is open: the reachability search.
     deciding: Option<Deciding>,
     done: Option<Outcome<Vec<Move>>>,
+    /// The children of the state A* is expanding.
+    children: Vec<u64>,
 }
 
 impl Solver {
@@ -947,6 +949,7 @@ impl Solver {
             expanded: 0,
             deciding: None,
             done: None,
+            children: Vec::new(),
         };
         let cards = solver.tables.card_mask(config, position.stock_mask());
         if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
@@ -1324,17 +1327,15 @@ impl Search for Solver {
             }
             left -= 1;
             self.expanded += 1;
-            let mut children: [(u64, Step); 40] = [(0, Step::Draw); 40];
-            let mut count = 0;
-            self.successors(state, |child, step| {
-                if count < children.len() {
-                    children[count] = (child, step);
-                    count += 1;
-                }
-            });
-            for &(child, _) in &children[..count] {
+            // The children are gathered first (the table cannot change while they are
+            // generated), in a buffer kept from one expansion to the next.
+            let mut children = std::mem::take(&mut self.children);
+            children.clear();
+            self.successors(state, |child, _| children.push(child));
+            for &child in &children {
                 self.reach(child, g + 1);
             }
+            self.children = children;
             if self.states() > self.budget {
                 self.done = Some(self.give_up());
                 return self.done.clone();
