@@ -240,11 +240,7 @@ impl Tables {
                     .fold(0, |m, b| m | 1 << b)
             });
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
-            for (subset, entry) in table.iter_mut().enumerate() {
-                let needy = subset as u32 & !in_stock;
-                *entry =
-                    fewest_stock_partners(needy, subset as u32, in_stock, &compatible).unwrap_or(INFEASIBLE);
-            }
+            fill_fewest_stock_partners(table, in_stock, &compatible);
         }
         let empty = configs.index[&0];
         let mut pyramid_partners = [0u32; PYRAMID_CARDS];
@@ -258,8 +254,8 @@ impl Tables {
             stock_partners[slot] = stock_of_value[want as usize];
             for (other, &other_value) in values.iter().enumerate().take(PYRAMID_CARDS) {
                 if other_value == want
-                    && beneath(slot) & (1 << other) == 0
-                    && beneath(other) & (1 << slot) == 0
+                    && beneath_of[slot] & (1 << other) == 0
+                    && beneath_of[other] & (1 << slot) == 0
                 {
                     pyramid_partners[slot] |= 1 << other;
                 }
@@ -294,8 +290,8 @@ impl Tables {
             })
             .collect();
         let mut above = [0u32; PYRAMID_CARDS];
-        for slot in 0..PYRAMID_CARDS {
-            for lower in bits(beneath(slot) as u64) {
+        for (slot, &covering_slots) in beneath_of.iter().enumerate() {
+            for lower in bits(covering_slots as u64) {
                 above[lower as usize] |= 1 << slot;
             }
         }
@@ -328,7 +324,7 @@ impl Tables {
         }
         let mut beneath_cards = [0u64; PYRAMID_CARDS];
         for (slot, mask) in beneath_cards.iter_mut().enumerate() {
-            *mask = bits(beneath(slot) as u64).fold(0, |m, s| m | cards[s as usize].bit());
+            *mask = bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit());
         }
         let mut place_bytes = [0u8; 52];
         for (card, &place) in place_bytes.iter_mut().zip(place_of.iter()) {
@@ -742,24 +738,29 @@ fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
     steps
 }
 
-/// The fewest stock partners with which every card in `needy` (bits 0..8; 0..4 one value,
-/// 4..8 the other) gets a distinct compatible partner of the other value among `present`, or
-/// `None` if that is impossible. `in_stock` marks the stock cards; `compatible[a]` the cards
-/// card a may pair with.
-fn fewest_stock_partners(needy: u32, present: u32, in_stock: u32, compatible: &[u32; 8]) -> Option<u8> {
-    if needy == 0 {
-        return Some(0);
-    }
-    let card = needy.trailing_zeros();
-    let rest = needy & (needy - 1);
-    bits((present & compatible[card as usize]) as u64)
-        .filter_map(|partner| {
+/// Fills `table[subset]` (bits 0..8; 0..4 one value, 4..8 the other) with the fewest stock
+/// partners with which every non-stock card of `subset` gets a distinct compatible partner of
+/// the other value within `subset`, or `INFEASIBLE`. `in_stock` marks the stock cards;
+/// `compatible[a]` the cards card a may pair with. Pairing the lowest needy card with a
+/// partner leaves a smaller subset, so the table fills in increasing order.
+fn fill_fewest_stock_partners(table: &mut [u8; 256], in_stock: u32, compatible: &[u32; 8]) {
+    for subset in 0..256u32 {
+        let needy = subset & !in_stock;
+        if needy == 0 {
+            table[subset as usize] = 0;
+            continue;
+        }
+        let card = needy.trailing_zeros();
+        let mut best = INFEASIBLE;
+        for partner in bits((subset & compatible[card as usize]) as u64) {
             // The partner goes with the card, so it needs no partner of its own.
-            let taken = (1 << card) | (1 << partner);
-            let later = fewest_stock_partners(rest & !taken, present & !taken, in_stock, compatible)?;
-            Some(later + u8::from(in_stock & (1 << partner) != 0))
-        })
-        .min()
+            let later = table[(subset & !(1 << card) & !(1 << partner)) as usize];
+            if later != INFEASIBLE {
+                best = best.min(later + u8::from(in_stock & (1 << partner) != 0));
+            }
+        }
+        table[subset as usize] = best;
+    }
 }
 
 /// The sum over four-bit counts (each at most 4) of max(0, cards − partners).
@@ -923,6 +924,8 @@ pub struct Solver {
     /// While solvability is open: the reachability search.
     deciding: Option<Deciding>,
     done: Option<Outcome<Vec<Move>>>,
+    /// The children of the state A* is expanding.
+    children: Vec<u64>,
 }
 
 impl Solver {
@@ -946,6 +949,7 @@ impl Solver {
             expanded: 0,
             deciding: None,
             done: None,
+            children: Vec::new(),
         };
         let cards = solver.tables.card_mask(config, position.stock_mask());
         if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
@@ -1323,17 +1327,15 @@ impl Search for Solver {
             }
             left -= 1;
             self.expanded += 1;
-            let mut children: [(u64, Step); 40] = [(0, Step::Draw); 40];
-            let mut count = 0;
-            self.successors(state, |child, step| {
-                if count < children.len() {
-                    children[count] = (child, step);
-                    count += 1;
-                }
-            });
-            for &(child, _) in &children[..count] {
+            // The children are gathered first (the table cannot change while they are
+            // generated), in a buffer kept from one expansion to the next.
+            let mut children = std::mem::take(&mut self.children);
+            children.clear();
+            self.successors(state, |child, _| children.push(child));
+            for &child in &children {
                 self.reach(child, g + 1);
             }
+            self.children = children;
             if self.states() > self.budget {
                 self.done = Some(self.give_up());
                 return self.done.clone();
