@@ -19,8 +19,8 @@
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
 //! budget: four sequence-move searches with different weights (greedy first), each with a
-//! small budget and without the rarely useful moves that take a card off its natural run into
-//! a free cell ([`MoveSet::KeepRuns`]); a first single-card search (which also proves the
+//! small budget and without the rarely useful moves that split a natural run to park its
+//! upper part in a free cell or an empty cascade ([`MoveSet::KeepRuns`]); a first single-card search (which also proves the
 //! impossible deals quickly, their single-card space being small); four more sequence-move
 //! searches with every move and other weights (the last two for the few deals of the first
 //! million the others leave undecided); and last the single-card search with the full budget.
@@ -505,6 +505,10 @@ impl State {
                     if count == n && whole {
                         continue;
                     }
+                    // Part of a run off its natural run: see `MoveSet::KeepRuns`.
+                    if count < n && moves == MoveSet::KeepRuns {
+                        continue;
+                    }
                     let cost = single_card_cost(count, f, e - 1).unwrap_or(1);
                     let mv = Move {
                         card: card(run[count - 1]),
@@ -803,9 +807,11 @@ pub enum MoveSet {
     SingleCards,
     /// Single-card and sequence moves (a superset of the single-card moves).
     Sequences,
-    /// Sequence moves, but no card taken off a natural run (a card on the next higher rank of
-    /// the other colour) into a free cell: a rarely useful move that the greedy first phases
-    /// skip, as they then wander less (the later phases try it).
+    /// Sequence moves, but no natural run (cards each on the next higher rank of the other
+    /// colour) split to park its upper part: no card taken off its natural run into a free
+    /// cell, and no part of a run (short of the whole run) moved into an empty cascade. Such
+    /// moves are rarely needed; the greedy first phases skip them, as they then wander less
+    /// (the later phases try them).
     KeepRuns,
 }
 
@@ -1178,12 +1184,13 @@ mod tests {
     use super::*;
     use crate::deal::DealNumber;
 
-    /// `KeepRuns` leaves out exactly the moves that take a card off its natural run into a
-    /// free cell, checked in every position along the solutions of deals 1..20.
+    /// `KeepRuns` leaves out exactly the moves that split a natural run to park its upper
+    /// part (into a free cell or an empty cascade), checked in every position along the
+    /// solutions of deals 1..20.
     #[test]
     fn keep_runs_leaves_out_only_run_breaking_cell_moves() {
         let (mut all, mut kept) = (Gen::new(), Gen::new());
-        let mut left_out = 0;
+        let (mut to_cells, mut to_empty) = (0, 0);
         for deal in 1..=20 {
             let position = Position::deal(DealNumber::new(deal).unwrap());
             let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
@@ -1197,15 +1204,23 @@ mod tests {
                 let fewer: Vec<Move> = kept.moves[..kept.len].iter().map(|&(m, _)| m).collect();
                 assert!(fewer.iter().all(|m| every.contains(m)), "deal {deal}");
                 for m in every.iter().filter(|m| !fewer.contains(m)) {
-                    left_out += 1;
                     let c = m.card.index();
                     let below = state.below[usize::from(c)];
-                    let to_cell = matches!((m.from, m.to), (Source::Cascade(_), Target::Cell(_)));
-                    assert!(to_cell && m.cards == 1 && below < 52 && stacks(c, below), "deal {deal}: {m:?}");
+                    assert!(below < 52 && stacks(c, below), "deal {deal}: {m:?} splits no natural run");
+                    match (m.from, m.to) {
+                        (Source::Cascade(_), Target::Cell(_)) if m.cards == 1 => to_cells += 1,
+                        (Source::Cascade(_), Target::Cascade(j)) if state.tops[usize::from(j)] == NONE => {
+                            to_empty += 1
+                        }
+                        _ => panic!("deal {deal}: {m:?} parks nothing"),
+                    }
                 }
                 state.apply(mv);
             }
         }
-        assert!(left_out > 0, "no position along the solutions had a natural run to break");
+        assert!(
+            to_cells > 0 && to_empty > 0,
+            "left out {to_cells} moves to cells, {to_empty} to empty cascades"
+        );
     }
 }
