@@ -96,3 +96,18 @@ fn expand_all_keeps_the_game() {
     let (_, end) = solution_length(&start, &singles).unwrap();
     assert!(end.is_won());
 }
+
+#[test]
+fn a_game_written_as_words_reads_back_move_for_move() {
+    use deckhand::games::freecell::{notation_words, Mode, Solver};
+    use deckhand::search::Outcome;
+    let start = Position::deal(DealNumber::new(1).unwrap());
+    let Outcome::Solved(moves) = Solver::solve(&start, Mode::Fast) else { panic!("deal 1 is solvable") };
+    let words = notation_words(&start, &moves);
+    assert_eq!(words.len(), moves.len());
+    let mut position = start;
+    for (word, &mv) in words.iter().zip(&moves) {
+        assert_eq!(word.parse::<Notation>().unwrap().to_move(&position).unwrap(), mv, "{word}");
+        position.play_unchecked(mv);
+    }
+}

@@ -11,7 +11,9 @@ use super::hooks::{
 };
 use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use crate::deal::DealNumber;
-use crate::games::freecell::{board_code, Autoplay, Move, Notation, Pile, Position};
+use crate::games::freecell::{
+    board_code, can_lift, notation_words, Autoplay, Move, Notation, Pile, Position,
+};
 use crate::protocol::{Answer, SolveMode, Task};
 use crate::session::{Control, Start, Stats, Verdict};
 use crate::share::Route;
@@ -67,16 +69,6 @@ pub fn moves_from_link(start: &Position, code: &str) -> Result<Vec<Move>, String
         moves.push(mv);
     }
     Ok(moves)
-}
-
-fn moves_for_link(start: &Position, moves: &[Move]) -> String {
-    let mut position = start.clone();
-    let mut words = Vec::new();
-    for &mv in moves {
-        words.push(Notation::of(&position, mv).to_string());
-        position.play_unchecked(mv);
-    }
-    words.join(".")
 }
 
 pub fn random_deal() -> DealNumber {
@@ -228,15 +220,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
             }
             Some(_) => dispatch.dispatch(Action::Select(None)),
             None => {
-                // Only a cell's card or a card of a cascade's movable run is picked up.
-                let liftable = match pile {
-                    Pile::Cascade(i) => {
-                        let cards = position.cascade(usize::from(i)).len();
-                        depth < cards && depth + position.run_length(usize::from(i)) >= cards
-                    }
-                    Pile::Cell(i) => position.cell(usize::from(i)).is_some(),
-                    Pile::Foundation(_) => false,
-                };
+                let liftable = can_lift(&position, pile, depth);
                 if liftable {
                     dispatch.dispatch(Action::Select(Some(Selection { pile, depth })));
                 }
@@ -282,9 +266,9 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     } else {
         Origin::Board(Rc::new(current.position.clone())).route(None)
     };
-    let share_with_moves = current
-        .game
-        .route((!current.moves.is_empty()).then(|| moves_for_link(&current.game.start(), &current.moves)));
+    let share_with_moves = current.game.route(
+        (!current.moves.is_empty()).then(|| notation_words(&current.game.start(), &current.moves).join(".")),
+    );
     let copy = |route: Route| {
         let url = page_url(&route);
         Callback::from(move |_| copy_text(&url))

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::cards::Card;
 use crate::deal::DealNumber;
 use crate::games::freecell::{
-    board_code, intended_move, send_away, Autoplay, Move, Notation, Pile, Position, Source,
+    board_code, intended_move, notation_words, send_away, Autoplay, Move, Notation, Pile, Position, Source,
 };
 use crate::session::{Control, Replay, Session, Start, Stats};
 use crate::share::Route;
@@ -111,13 +111,7 @@ impl FreeCellState {
     /// The game so far in standard notation.
     pub fn notation(&self) -> String {
         let current = self.current();
-        let mut position = current.game.start();
-        let mut words = Vec::with_capacity(current.moves.len());
-        for &mv in &current.moves {
-            words.push(Notation::of(&position, mv).to_string());
-            position.play_unchecked(mv);
-        }
-        words.join(" ")
+        notation_words(&current.game.start(), &current.moves).join(" ")
     }
 
     /// What a new point of the timeline, or a step along it, clears.

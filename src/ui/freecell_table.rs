@@ -8,7 +8,7 @@ use super::card_motion::{use_card_motion, Motion};
 use super::freecell_state::Selection;
 use super::hooks::{use_card_drag, DragCallbacks};
 use crate::cards::{Card, Suit};
-use crate::games::freecell::{move_piles, Move, Pile, Position};
+use crate::games::freecell::{can_lift, move_piles, Move, Pile, Position};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct FreeCellTableProps {
@@ -193,8 +193,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
         let dragging = drag.carries(pile, depth);
         let hinted = props.hint.map(|mv| hint_from == Some(pile) && card == mv.card).unwrap_or(false);
         let focused = focus_now.is_some_and(|f| f.pile == pile && depth >= f.depth);
-        // A cell's card, or a cascade's movable run, can be picked up.
-        let can_pick = matches!(pile, Pile::Cell(_)) || depth >= movable_from(position, pile);
+        let can_pick = can_lift(position, pile, depth);
         let handlers = drag.handlers(pile, depth, can_pick, &callbacks);
         let ondblclick = {
             let on_send_away = props.on_send_away.clone();

@@ -171,15 +171,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
             }
             Some(_) => dispatch.dispatch(Action::Select(None)),
             None => {
-                let liftable = match pile {
-                    Pile::Tableau(column) => {
-                        depth >= position.face_down(column as usize)
-                            && !position.column(column as usize).is_empty()
-                    }
-                    Pile::Waste => position.waste_top().is_some(),
-                    Pile::Foundation(suit) => position.foundation(suit) > 0,
-                    Pile::Stock => false,
-                };
+                let liftable = klondike::can_lift(&position, pile, depth);
                 if liftable {
                     dispatch.dispatch(Action::Select(Some(Selection { pile, depth })));
                 }

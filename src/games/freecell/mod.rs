@@ -26,11 +26,11 @@ pub mod solver;
 pub mod table;
 
 pub use board_code::{BoardCodeError, BoardCodeProblem};
-pub use notation::{expand, expand_all, single_card_cost, solution_length, Notation, NotationError};
+pub use notation::{expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError};
 pub use position::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
     UndoError, CASCADES, CELLS,
 };
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use solver::{BestFirst, Budget, Mode, MoveSet, Solver, Weights};
-pub use table::{intended_move, move_piles, send_away, IntentError, Pile};
+pub use table::{can_lift, intended_move, move_piles, send_away, IntentError, Pile};

@@ -140,6 +140,19 @@ impl Notation {
     }
 }
 
+/// A game's moves from `start` in standard notation, a word each (`8a`, `81`, `3h`).
+pub fn notation_words(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut position = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let word = Notation::of(&position, mv).to_string();
+            position.play_unchecked(mv);
+            word
+        })
+        .collect()
+}
+
 /// Single-card moves the standard procedure needs to move `cards` cards with `cells` empty free
 /// cells and `cascades` empty cascades (not counting the destination): `2n-1` when the cells
 /// suffice, else the cheapest split through an empty cascade. `None` when it cannot be done.

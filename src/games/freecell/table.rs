@@ -81,6 +81,19 @@ pub fn move_piles(mv: Move) -> (Pile, Pile) {
     (Pile::from(mv.from), to)
 }
 
+/// Whether the card at `depth` of `pile` can be picked up: a free cell's card, or a card of a
+/// cascade's movable run (the exposed end that builds down in alternating colours).
+pub fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
+    match pile {
+        Pile::Cascade(i) => {
+            let cards = position.cascade(usize::from(i)).len();
+            depth < cards && depth + position.run_length(usize::from(i)) >= cards
+        }
+        Pile::Cell(i) => position.cell(usize::from(i)).is_some(),
+        Pile::Foundation(_) => false,
+    }
+}
+
 /// Why a drag or a click does not make a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IntentError {
@@ -213,6 +226,25 @@ mod tests {
             }
             assert!(position.is_won());
         }
+    }
+
+    #[test]
+    fn only_a_cell_card_or_a_movable_run_is_lifted() {
+        let position = deal(1);
+        for column in 0..8u8 {
+            let cards = position.cascade(usize::from(column)).len();
+            let run = position.run_length(usize::from(column));
+            for depth in 0..=cards {
+                let expected = depth < cards && depth >= cards - run;
+                assert_eq!(can_lift(&position, Pile::Cascade(column), depth), expected, "{column} {depth}");
+            }
+        }
+        assert!(!can_lift(&position, Pile::Cell(0), 0), "the free cells are empty at the deal");
+        assert!(!can_lift(&position, Pile::Foundation(0), 0));
+        let parked = position
+            .play(Move::single(*deal(1).cascade(7).last().unwrap(), Source::Cascade(7), Target::Cell(0)))
+            .unwrap();
+        assert!(can_lift(&parked, Pile::Cell(0), 0));
     }
 
     #[test]

@@ -78,6 +78,20 @@ pub fn move_piles_in(position: &Position, mv: Move) -> (Pile, Pile) {
     }
 }
 
+/// Whether the card at `depth` of `pile` can be picked up: a face-up card of a column, the
+/// waste's top card, a foundation's top card; never the stock (it is drawn, not moved).
+pub fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
+    match pile {
+        Pile::Tableau(column) => {
+            let column = column as usize;
+            depth >= position.face_down(column) && depth < position.column(column).len()
+        }
+        Pile::Waste => position.waste_top().is_some(),
+        Pile::Foundation(suit) => position.foundation(suit) > 0,
+        Pile::Stock => false,
+    }
+}
+
 /// Why a drag or a click does not make a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IntentError {
@@ -236,6 +250,23 @@ mod tests {
             }
             assert!(position.is_won());
         }
+    }
+
+    #[test]
+    fn only_face_up_cards_and_pile_tops_are_lifted() {
+        let position = Position::new(&seeded_deck(1), Rules::new(Draw::One));
+        for column in 0..7u8 {
+            let cards = position.column(column as usize).len();
+            // Column n+1 is dealt n face-down cards under its top card.
+            assert_eq!(position.face_down(column as usize), column as usize);
+            assert!((0..cards - 1).all(|depth| !can_lift(&position, Pile::Tableau(column), depth)));
+            assert!(can_lift(&position, Pile::Tableau(column), cards - 1), "the dealt top card is face up");
+            assert!(!can_lift(&position, Pile::Tableau(column), cards));
+        }
+        assert!(!can_lift(&position, Pile::Stock, 0));
+        assert!(!can_lift(&position, Pile::Waste, 0), "nothing drawn yet");
+        assert!(can_lift(&position.play(Move::Draw).unwrap(), Pile::Waste, 0));
+        assert!(!can_lift(&position, Pile::Foundation(Suit::Hearts), 0));
     }
 
     #[test]
