@@ -15,7 +15,7 @@ use crate::deal::seeded_deck;
 use crate::games::pyramid::{format_deck, notation, Move};
 use crate::protocol::{Answer, Task};
 use crate::session::{Control, Start, Stats, Verdict};
-use crate::share::{decode_deck, encode_deck};
+use crate::share::{decode_deck, encode_deck, Route};
 
 const STATS_KEY: &str = "deckhand.pyramid.stats";
 const GAME_KEY: &str = "deckhand.pyramid.game";
@@ -141,7 +141,7 @@ pub fn DeckPaste(props: &DeckPasteProps) -> Html {
                 placeholder="Th 2h 4d 3h Qd 8h 9h …" aria-label="Pyramid deck" />
             <div class="controls">
                 <button onclick={on_check}>{"Check"}</button>
-                <a href={format!("#/pyramid/deal/{}", random_seed())}>{"Random deal"}</a>
+                <a href={Route::PyramidDeal { seed: random_seed(), moves: None }.to_string()}>{"Random deal"}</a>
             </div>
             if let Some((text, error)) = &*problem { {deck_problems(text, error)} }
         </details>
@@ -301,7 +301,7 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
     let replay = state.session.replay.clone();
     let share = current.game.route(None);
     let share_with_moves = current.game.route(moved.then(|| notation::format_moves(&current.moves)));
-    let copy = |route: &crate::share::Route| {
+    let copy = |route: &Route| {
         let url = page_url(route);
         Callback::from(move |_| copy_text(&url))
     };
