@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, Deck, DeckError};
+use crate::cards::Card;
 use crate::games::foxhounds::{self, FoxAndHounds};
 use crate::games::{freecell, klondike, pyramid};
 use crate::search::retrograde::{Retrograde, Solution};
@@ -31,8 +31,6 @@ pub enum Request {
 /// Work the worker can do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Task {
-    /// Check pasted deck text: 52 distinct cards, every token a card.
-    CheckDeck { text: String },
     /// Solve a FreeCell position given as board text (hint, "still winnable?", solve).
     SolveFreeCell { board: String, mode: SolveMode },
     /// Solve Fox and Hounds (the table is kept between requests) and evaluate a position
@@ -69,8 +67,6 @@ pub enum Response {
 /// What a finished task found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Answer {
-    /// The deck in order, or everything wrong with it.
-    DeckChecked(Result<Vec<Card>, DeckError>),
     /// A FreeCell position's solution (every move explicit), or a proof or give-up.
     FreeCellSolved(Outcome<Vec<freecell::Move>>),
     /// The task's input could not be read; the text says what is wrong.
@@ -121,10 +117,6 @@ impl Task {
     /// Turns the task into a job ready to be stepped.
     pub fn start(self) -> Box<dyn Job> {
         match self {
-            Task::CheckDeck { text } => {
-                let answer = text.parse::<Deck>().map(|deck| deck.cards().to_vec());
-                Box::new(Immediate(Some(Answer::DeckChecked(answer))))
-            }
             Task::SolveFreeCell { board, mode } => match board.parse::<freecell::Position>() {
                 Ok(position) => {
                     let mode = match mode {
@@ -361,7 +353,7 @@ mod tests {
             let now = work.min(self.remaining);
             self.remaining -= now;
             self.done += now;
-            (self.remaining == 0).then(|| Answer::DeckChecked(Ok(Vec::new())))
+            (self.remaining == 0).then(|| Answer::InvalidInput("counted down".into()))
         }
         fn progress(&self) -> Progress {
             Progress { states: self.done }
@@ -373,29 +365,17 @@ mod tests {
     }
 
     #[test]
-    fn check_deck_answers_in_one_slice() {
+    fn bad_input_is_answered_in_one_slice() {
         let mut dispatcher = Dispatcher::new();
-        let text = seeded_deck(4).to_string();
-        let started = dispatcher.receive(Request::Start { id: 1, task: Task::CheckDeck { text } });
+        let task = Task::SolvePyramidGame { deck: "not a deck".into(), moves: Vec::new() };
+        let started = dispatcher.receive(Request::Start { id: 1, task });
         assert_eq!(started, vec![Response::Progress { id: 1, progress: Progress::default() }]);
         let responses = dispatcher.run_slice(10.0, &|| 0.0);
         assert!(
-            matches!(&responses[..], [Response::Finished { id: 1, answer: Answer::DeckChecked(Ok(cards)) }] if cards.len() == 52)
+            matches!(&responses[..], [Response::Finished { id: 1, answer: Answer::InvalidInput(text) }] if !text.is_empty()),
+            "{responses:?}"
         );
         assert!(!dispatcher.is_busy());
-    }
-
-    #[test]
-    fn check_deck_reports_problems() {
-        let mut dispatcher = Dispatcher::new();
-        dispatcher.receive(Request::Start { id: 2, task: Task::CheckDeck { text: "AH AH 7X".into() } });
-        let responses = dispatcher.run_slice(10.0, &|| 0.0);
-        let [Response::Finished { answer: Answer::DeckChecked(Err(error)), .. }] = &responses[..] else {
-            panic!("{responses:?}");
-        };
-        assert_eq!(error.found, 2);
-        assert_eq!(error.duplicated.len(), 1);
-        assert_eq!(error.malformed.len(), 1);
     }
 
     #[test]
@@ -433,8 +413,10 @@ mod tests {
     fn a_new_request_supersedes_the_running_one() {
         let mut dispatcher = Dispatcher::new();
         start_countdown(&mut dispatcher, 1, u64::MAX);
-        let responses =
-            dispatcher.receive(Request::Start { id: 2, task: Task::CheckDeck { text: String::new() } });
+        let responses = dispatcher.receive(Request::Start {
+            id: 2,
+            task: Task::SolveFreeCell { board: String::new(), mode: SolveMode::Fast },
+        });
         assert_eq!(responses[0], Response::Cancelled { id: 1 });
         assert!(matches!(dispatcher.run_slice(1.0, &|| 0.0)[..], [Response::Finished { id: 2, .. }]));
     }
@@ -567,7 +549,8 @@ mod tests {
 
     #[test]
     fn messages_survive_json() {
-        let request = Request::Start { id: 5, task: Task::CheckDeck { text: "AH".into() } };
+        let moves = vec![pyramid::Move::Draw];
+        let request = Request::Start { id: 5, task: Task::SolvePyramidGame { deck: "AH".into(), moves } };
         let json = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
     }

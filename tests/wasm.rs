@@ -3,7 +3,9 @@
 #![cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 
 use deckhand::deal::{microsoft_freecell, seeded_deck, DealNumber};
+use deckhand::games::pyramid;
 use deckhand::protocol::{Answer, Dispatcher, Request, Response, Task};
+use deckhand::search::Outcome;
 use deckhand::share::{decode_deck, encode_deck};
 use deckhand::Card;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -29,14 +31,24 @@ fn deck_codes_round_trip_in_wasm() {
 }
 
 #[wasm_bindgen_test]
-fn dispatcher_checks_a_deck_in_wasm() {
+fn dispatcher_solves_a_pyramid_deck_in_wasm() {
+    let deck = seeded_deck(2);
     let mut dispatcher = Dispatcher::new();
-    let text = seeded_deck(5).to_string().replace("AS", "ZZ");
-    dispatcher.receive(Request::Start { id: 1, task: Task::CheckDeck { text } });
-    let responses = dispatcher.run_slice(10.0, &|| 0.0);
-    let [Response::Finished { answer: Answer::DeckChecked(Err(error)), .. }] = &responses[..] else {
-        panic!("unexpected {responses:?}");
+    let task = Task::SolvePyramidGame { deck: encode_deck(&deck), moves: Vec::new() };
+    dispatcher.receive(Request::Start { id: 1, task });
+    let answer = loop {
+        if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(50.0, &|| 0.0)[..] {
+            break answer.clone();
+        }
     };
-    assert_eq!(error.missing, vec!["AS".parse::<Card>().unwrap()]);
-    assert_eq!(error.malformed.len(), 1);
+    let Answer::PyramidSolved { deck: cards, outcome } = answer else { panic!("unexpected {answer:?}") };
+    assert_eq!(cards, deck.cards());
+    match outcome {
+        Outcome::Solved(moves) => {
+            let end = moves.iter().try_fold(pyramid::Position::new(&deck), |p, &m| p.play(m)).unwrap();
+            assert!(end.is_cleared());
+        }
+        Outcome::Unsolvable => {}
+        Outcome::Unknown(reason) => panic!("undecided: {reason:?}"),
+    }
 }

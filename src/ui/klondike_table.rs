@@ -7,7 +7,7 @@ use super::card_motion::{use_card_motion, Motion};
 use super::hooks::{use_card_drag, DragCallbacks};
 use super::klondike_state::Selection;
 use crate::cards::{Card, Suit};
-use crate::games::klondike::{move_piles_in, Move, Pile, Position, COLUMNS};
+use crate::games::klondike::{can_lift, move_piles_in, Move, Pile, Position, COLUMNS};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct KlondikeTableProps {
@@ -75,7 +75,8 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
     let hint_from = props.hint.and_then(|mv| moved_depth(position, mv));
     let hint_to = props.hint.map(|mv| move_piles_in(position, mv).1);
 
-    let card_view = |pile: Pile, depth: usize, card: Option<Card>, can_pick: bool, style: String| {
+    let card_view = |pile: Pile, depth: usize, card: Option<Card>, style: String| {
+        let can_pick = can_lift(position, pile, depth);
         let picked = props.selection.map(|s| s.pile == pile && depth >= s.depth).unwrap_or(false);
         let hinted = hint_from.map(|(p, d)| p == pile && depth >= d).unwrap_or(false) && card.is_some();
         let dragging = drag.carries(pile, depth);
@@ -144,9 +145,8 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
                         aria-label={format!("waste: {} cards", waste.len())}>
                         { for fanned.iter().enumerate().map(|(i, &card)| {
                             let depth = waste_first + i;
-                            let top = depth + 1 == waste.len();
                             let offset = if fanned_out { i } else { 0 };
-                            card_view(Pile::Waste, depth, Some(card), top, format!("--fan-x: {offset}"))
+                            card_view(Pile::Waste, depth, Some(card), format!("--fan-x: {offset}"))
                         }) }
                     </div>
                 </div>
@@ -158,7 +158,7 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
                                 aria-label={format!("foundation of {}", suit.name())} onclick={empty_click(pile)}>
                                 <span class="suit-mark" aria-hidden="true">{suit.symbol()}</span>
                                 if let Some(card) = position.foundation_top(suit) {
-                                    {card_view(pile, 0, Some(card), true, String::new())}
+                                    {card_view(pile, 0, Some(card), String::new())}
                                 }
                             </div>
                         }
@@ -177,7 +177,7 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
                             { for cards.iter().enumerate().map(|(depth, &card)| {
                                 let face_up = depth >= down;
                                 let style = format!("--d: {}; --u: {}", depth.min(down), depth.saturating_sub(down));
-                                card_view(pile, depth, face_up.then_some(card), face_up, style)
+                                card_view(pile, depth, face_up.then_some(card), style)
                             }) }
                         </div>
                     }

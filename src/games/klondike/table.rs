@@ -79,15 +79,16 @@ pub fn move_piles_in(position: &Position, mv: Move) -> (Pile, Pile) {
 }
 
 /// Whether the card at `depth` of `pile` can be picked up: a face-up card of a column, the
-/// waste's top card, a foundation's top card; never the stock (it is drawn, not moved).
+/// waste's top card, a foundation's top card (shown at depth 0); never the stock (it is
+/// drawn, not moved).
 pub fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
     match pile {
         Pile::Tableau(column) => {
             let column = column as usize;
             depth >= position.face_down(column) && depth < position.column(column).len()
         }
-        Pile::Waste => position.waste_top().is_some(),
-        Pile::Foundation(suit) => position.foundation(suit) > 0,
+        Pile::Waste => depth + 1 == position.waste().len(),
+        Pile::Foundation(suit) => depth == 0 && position.foundation(suit) > 0,
         Pile::Stock => false,
     }
 }
@@ -265,7 +266,9 @@ mod tests {
         }
         assert!(!can_lift(&position, Pile::Stock, 0));
         assert!(!can_lift(&position, Pile::Waste, 0), "nothing drawn yet");
-        assert!(can_lift(&position.play(Move::Draw).unwrap(), Pile::Waste, 0));
+        let drawn = position.play(Move::Draw).unwrap().play(Move::Draw).unwrap();
+        assert!(can_lift(&drawn, Pile::Waste, 1), "the waste's top card");
+        assert!(!can_lift(&drawn, Pile::Waste, 0), "a waste card under another");
         assert!(!can_lift(&position, Pile::Foundation(Suit::Hearts), 0));
     }
 
