@@ -9,7 +9,9 @@ use super::freecell_table::FreeCellTable;
 use super::hooks::{
     use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator,
 };
-use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
+use super::table_parts::{
+    check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline,
+};
 use crate::deal::DealNumber;
 use crate::games::freecell::{
     board_code, can_lift, notation_words, Autoplay, Move, Notation, Pile, Position,
@@ -142,7 +144,7 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     // Persistence: the game in progress and the statistics, after every change.
     use_saved_game(GAME_KEY, STATS_KEY, current.id, SavedGame::of(&current), state.session.stats);
     // The solver looks at each new position in the background ("still winnable?", hints).
-    {
+    let check = {
         let wanted = state.session.wanted_check().map(|snapshot| {
             let task =
                 Task::SolveFreeCell { board: snapshot.position.setup().to_string(), mode: SolveMode::Fast };
@@ -156,8 +158,8 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
         let on_verdict = Callback::from(move |(snapshot, verdict)| {
             dispatch.dispatch(Action::Control(Control::Verdict { snapshot, verdict }))
         });
-        use_position_check(wanted, verdict_of, on_verdict);
-    }
+        use_position_check(wanted, verdict_of, on_verdict)
+    };
     // Replay: one move per tick while playing.
     let speed_ms = {
         let dispatch = state.dispatcher();
@@ -322,7 +324,13 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
     let status = {
         let dispatch = dispatch.clone();
         let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
-        game_status(&state.session, state.refusal.as_deref(), &current.game.describe(), on_go_to)
+        game_status(
+            &state.session,
+            state.refusal.as_deref(),
+            &current.game.describe(),
+            check.is_stopped(),
+            on_go_to,
+        )
     };
     let deal_box = match &current.game {
         Origin::Deal(deal) => deal.to_string(),
@@ -389,7 +397,8 @@ pub fn FreeCellGame(props: &FreeCellGameProps) -> Html {
                 motion={motion} {on_attempt} {on_click} {on_send_away} />
             <div role="status" aria-live="polite" class="status">
                 {status}
-                {hint_line(state.session.hint)}
+                {check_activity(&check)}
+                {hint_line(state.session.hint, check.is_stopped())}
             </div>
             if let Some(replay) = replay {
                 <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}

@@ -5,11 +5,13 @@ use yew::prelude::*;
 use super::browser::{copy_text, load, page_url};
 use super::card_motion::use_snapshot_motion;
 use super::hooks::{
-    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator, SolverState,
+    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator,
 };
 use super::klondike_state::{travelling_cards, Action, KlondikeDeal, KlondikeState, Selection};
 use super::klondike_table::KlondikeTable;
-use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
+use super::table_parts::{
+    check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline,
+};
 use crate::deal::seeded_deck;
 use crate::games::klondike::{self, deck_code, format_moves, Draw, Move, Pile};
 use crate::protocol::{Answer, Task};
@@ -107,7 +109,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
         use_saved_game(GAME_KEY, STATS_KEY, current.id, saved, state.session.stats);
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
-    let solver = {
+    let check = {
         let wanted = state.session.wanted_check().map(|snapshot| {
             let task = Task::SolveKlondike {
                 deck: deck_code(&snapshot.game.deck),
@@ -245,13 +247,7 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
     let status = {
         let dispatch = dispatch.clone();
         let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
-        game_status(&state.session, state.refusal.as_deref(), "this deal", on_go_to)
-    };
-    let progress = match &*solver.state {
-        SolverState::Working { progress, .. } if progress.states > 0 => {
-            Some(format!(" ({} positions looked at)", progress.states))
-        }
-        _ => None,
+        game_status(&state.session, state.refusal.as_deref(), "this deal", check.is_stopped(), on_go_to)
     };
     let replay = state.session.replay.clone();
     let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
@@ -299,8 +295,8 @@ pub fn KlondikeGame(props: &KlondikeGameProps) -> Html {
                 {on_attempt} {on_click} {on_send_away} {on_deal} {motion} />
             <div role="status" aria-live="polite" class="status">
                 {status}
-                if let Some(text) = progress { <span class="progress">{text}</span> }
-                {hint_line(state.session.hint)}
+                {check_activity(&check)}
+                {hint_line(state.session.hint, check.is_stopped())}
             </div>
             if let Some(replay) = replay {
                 <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}

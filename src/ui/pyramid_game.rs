@@ -5,11 +5,13 @@ use yew::prelude::*;
 
 use super::browser::{copy_text, load, page_url};
 use super::hooks::{
-    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator, SolverState,
+    use_game_address, use_game_clock, use_keydown, use_position_check, use_saved_game, Navigator,
 };
 use super::pyramid_state::{Action, PyramidDeal, PyramidState};
 use super::pyramid_table::PyramidTable;
-use super::table_parts::{game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
+use super::table_parts::{
+    check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline,
+};
 use crate::cards::{line_tokens, Deck, DeckError, DeckSetup};
 use crate::deal::seeded_deck;
 use crate::games::pyramid::{format_deck, notation, Move};
@@ -191,7 +193,7 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
     }
     // The optimal solver looks at each new position in the background: can it still be
     // cleared, and in how few steps?
-    let solver = {
+    let check = {
         let wanted = state.session.wanted_check().map(|snapshot| {
             let task = Task::SolvePyramidGame {
                 deck: encode_deck(&snapshot.game.deck),
@@ -269,10 +271,6 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
         let dispatch = dispatch.clone();
         Callback::from(move |_| dispatch.dispatch(Action::ReplayStep))
     };
-    let on_cancel = {
-        let solver = solver.clone();
-        Callback::from(move |_| solver.cancel())
-    };
 
     // The deal's own answer: solvable in how many steps, or not at all.
     let deal_result = match state.session.start_verdict() {
@@ -283,19 +281,16 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
         Some(Verdict::Unknown) => Some("The solver gave up within its budget: unknown.".to_string()),
         None => None,
     };
-    let working = match &*solver.state {
-        SolverState::Working { progress, .. } => {
-            Some(format!("Solving… {} positions so far.", progress.states))
-        }
-        SolverState::Cancelled { .. } if state.session.verdict().is_none() => {
-            Some("Cancelled: the solver stopped before deciding.".to_string())
-        }
-        _ => None,
-    };
     let status = {
         let dispatch = dispatch.clone();
         let on_go_to = Callback::from(move |index| dispatch.dispatch(Action::Control(Control::GoTo(index))));
-        game_status(&state.session, state.refusal.as_deref(), &current.game.describe(), on_go_to)
+        game_status(
+            &state.session,
+            state.refusal.as_deref(),
+            &current.game.describe(),
+            check.is_stopped(),
+            on_go_to,
+        )
     };
     let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
     let replay = state.session.replay.clone();
@@ -334,12 +329,8 @@ pub fn PyramidGame(props: &PyramidGameProps) -> Html {
             <div role="status" aria-live="polite" class="status">
                 if let Some(result) = deal_result { <div data-testid="pyramid-result">{result}</div> }
                 <div>{status}</div>
-                if let Some(text) = working {
-                    <div class="progress">{text}
-                        if solver.is_working() { {" "}<button onclick={on_cancel}>{"Cancel"}</button> }
-                    </div>
-                }
-                {hint_line(state.session.hint)}
+                {check_activity(&check)}
+                {hint_line(state.session.hint, check.is_stopped())}
             </div>
             if let Some(replay) = replay {
                 <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}

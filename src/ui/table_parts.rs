@@ -5,16 +5,17 @@ use std::fmt::Display;
 
 use yew::prelude::*;
 
-use super::hooks::use_interval;
+use super::hooks::{use_interval, PositionCheck, SolverState};
 use crate::session::{Hint, Session, Stats, Table, Verdict};
 
 /// The status line: a win (the player's, or finished by the solver), a refused move, or what
 /// the solver says about the game ("still winnable", the move that lost it with a way back).
-/// `game` names it in the win message ("deal 164").
+/// `game` names it in the win message ("deal 164"); `stopped` says the player stopped the check.
 pub fn game_status<G, P>(
     session: &Session<G, P>,
     refusal: Option<&str>,
     game: &str,
+    stopped: bool,
     on_go_to: Callback<usize>,
 ) -> Html
 where
@@ -53,19 +54,50 @@ where
             <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", line.len())}</span>
         },
         Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
+        None if stopped => html! { {"Not checked: the solver was stopped."} },
         None => html! { {"Checking whether this game can still be won…"} },
     }
 }
 
-/// The hint asked for, as the status area shows it.
-pub fn hint_line<M: Display + Copy>(hint: Hint<M>) -> Html {
+/// The hint asked for, as the status area shows it; a pending hint waits for the check, which
+/// the player may have `stopped`.
+pub fn hint_line<M: Display + Copy>(hint: Hint<M>, stopped: bool) -> Html {
     match hint {
         Hint::NotAsked => Html::default(),
+        Hint::Pending if stopped => {
+            html! { <div class="hint-text">{"The hint waits for the solver, which was stopped."}</div> }
+        }
         Hint::Pending => html! { <div class="hint-text">{"Looking for a hint…"}</div> },
         Hint::Shown(mv) => html! { <div class="hint-text" data-testid="hint">{format!("Hint: {mv}.")}</div> },
         Hint::Missing => {
             html! { <div class="hint-text">{"No hint: the solver has no winning line from here."}</div> }
         }
+    }
+}
+
+/// The background check while it runs (positions looked at, and a Stop button), or once the
+/// player stopped it (a Check again button). Nothing for checks that end within one slice.
+pub fn check_activity(check: &PositionCheck) -> Html {
+    match &*check.solver.state {
+        SolverState::Working { progress, .. } if progress.states > 0 => {
+            let onclick = check.stop.reform(|_: MouseEvent| ());
+            html! {
+                <div class="progress" data-testid="solver-progress">
+                    {format!("Solver: {} positions looked at. ", progress.states)}
+                    <button {onclick}>{"Stop"}</button>
+                </div>
+            }
+        }
+        SolverState::Cancelled { .. } => {
+            let onclick = check.again.reform(|_: MouseEvent| ());
+            html! {
+                <div class="progress" data-testid="solver-stopped">
+                    {"Stopped before the solver decided. "}
+                    <button {onclick}>{"Check again"}</button>
+                </div>
+            }
+        }
+        _ => Html::default(),
     }
 }
 

@@ -221,3 +221,25 @@ test('a bad deck link explains itself and keeps the game in progress', async () 
   assert.match(await page.getByTestId('move-count').innerText(), /Moves: 1/);
   await page.close();
 });
+
+test('a long check shows its progress and can be stopped, then run again', async () => {
+  // Deal 18 (draw 1) takes the solver its whole budget, seconds in the browser.
+  const page = await freshPage('#/klondike/18?draw=1');
+  const progress = page.getByTestId('solver-progress');
+  await progress.waitFor();
+  assert.match(await progress.innerText(), /Solver: \d+ positions looked at/);
+  await progress.getByRole('button', { name: 'Stop' }).click();
+  const stopped = page.getByTestId('solver-stopped');
+  await stopped.waitFor();
+  assert.match(await page.getByRole('status').innerText(), /Not checked: the solver was stopped/);
+  assert.equal(await progress.count(), 0);
+  // A stopped check stays stopped until asked again.
+  await page.waitForTimeout(500);
+  assert.equal(await stopped.count(), 1);
+  await stopped.getByRole('button', { name: 'Check again' }).click();
+  await progress.waitFor();
+  await page.getByRole('status').filter({ hasNotText: 'Checking whether' }).waitFor({ timeout: 60000 });
+  assert.equal(await stopped.count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

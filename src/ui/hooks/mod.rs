@@ -17,6 +17,6 @@ pub use use_game_clock::use_game_clock;
 pub use use_interval::use_interval;
 pub use use_keydown::use_keydown;
 pub use use_location::{use_location_hash, Navigator};
-pub use use_position_check::use_position_check;
+pub use use_position_check::{use_position_check, PositionCheck};
 pub use use_saved_game::use_saved_game;
 pub use use_solver::{use_solver, SolverHandle, SolverState};

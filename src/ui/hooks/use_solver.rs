@@ -47,10 +47,6 @@ impl SolverHandle {
             self.state.set(SolverState::Cancelled { id });
         }
     }
-
-    pub fn is_working(&self) -> bool {
-        matches!(*self.state, SolverState::Working { .. })
-    }
 }
 
 /// A bridge to the solver worker with the state of the latest request.
