@@ -3,7 +3,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::card::CardView;
+use super::card::card_face;
 use super::card_motion::{use_card_motion, Motion};
 use super::freecell_state::Selection;
 use super::hooks::{use_card_drag, DragCallbacks};
@@ -211,7 +211,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
             <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
                 onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
                 style={style} data-depth={depth.to_string()}>
-                <CardView card={Some(card)} class={classes} />
+                {card_face(Some(card), classes)}
             </div>
         }
     };
@@ -313,7 +313,7 @@ pub fn FreeCellTable(props: &FreeCellTableProps) -> Html {
                                 aria-label={label(pile)} tabindex={tabindex(pile)} onclick={empty_click(pile)}
                                 onkeydown={onkeydown(pile)} onfocus={onfocus(pile)}>
                                 <span class="suit-mark" aria-hidden="true">{suit.symbol()}</span>
-                                if let Some(card) = position.foundation_top(suit) { <CardView card={Some(card)} /> }
+                                if let Some(card) = position.foundation_top(suit) { {card_face(Some(card), Classes::new())} }
                             </div>
                         }
                     }) }

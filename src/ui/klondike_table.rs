@@ -2,7 +2,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::card::CardView;
+use super::card::card_face;
 use super::card_motion::{use_card_motion, Motion};
 use super::hooks::{use_card_drag, DragCallbacks};
 use super::klondike_state::Selection;
@@ -96,7 +96,7 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
             <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
                 onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
                 style={style} data-depth={depth.to_string()}>
-                <CardView card={card} class={classes} />
+                {card_face(card, classes)}
             </div>
         }
     };
@@ -137,7 +137,7 @@ pub fn KlondikeTable(props: &KlondikeTableProps) -> Html {
                         if stock.is_empty() {
                             <span class="recycle-mark" aria-hidden="true">{"↻"}</span>
                         } else {
-                            <CardView card={None} />
+                            {card_face(None, Classes::new())}
                             <span class="count" aria-hidden="true">{stock.len()}</span>
                         }
                     </div>

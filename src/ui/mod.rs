@@ -21,7 +21,7 @@ mod tictactoe_page;
 mod twoplayer_view;
 
 pub use app::App;
-pub use card::CardView;
+pub use card::card_face;
 
 /// Mounts the app on the page's `#app` element (or the body).
 pub fn start() {

@@ -1,6 +1,6 @@
 use yew::prelude::*;
 
-use super::card::CardView;
+use super::card::card_face;
 use super::hooks::{use_card_drag, DragCallbacks};
 use crate::cards::Card;
 use crate::games::pyramid::{move_piles, row_column, Move, Pile, Position, PYRAMID_CARDS};
@@ -51,7 +51,7 @@ pub fn PyramidTable(props: &PyramidTableProps) -> Html {
             <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
                 onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel}
                 style={drag.follow_style(pile, 0)}>
-                <CardView card={Some(card)} class={classes} />
+                {card_face(Some(card), classes)}
             </div>
         }
     };
