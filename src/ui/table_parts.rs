@@ -75,6 +75,19 @@ pub fn hint_line<M: Display + Copy>(hint: Hint<M>, stopped: bool) -> Html {
     }
 }
 
+/// `n` with its digits in groups of three: 301,657.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// The background check while it runs (positions looked at, and a Stop button), or once the
 /// player stopped it (a Check again button). Nothing for checks that end within one slice.
 pub fn check_activity(check: &PositionCheck) -> Html {
@@ -83,7 +96,7 @@ pub fn check_activity(check: &PositionCheck) -> Html {
             let onclick = check.stop.reform(|_: MouseEvent| ());
             html! {
                 <div class="progress" data-testid="solver-progress">
-                    {format!("Solver: {} positions looked at. ", progress.states)}
+                    {format!("Solver: {} positions looked at. ", grouped(progress.states))}
                     <button {onclick}>{"Stop"}</button>
                 </div>
             }

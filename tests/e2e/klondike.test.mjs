@@ -227,7 +227,7 @@ test('a long check shows its progress and can be stopped, then run again', async
   const page = await freshPage('#/klondike/18?draw=1');
   const progress = page.getByTestId('solver-progress');
   await progress.waitFor();
-  assert.match(await progress.innerText(), /Solver: \d+ positions looked at/);
+  assert.match(await progress.innerText(), /Solver: \d{1,3}(,\d{3})* positions looked at/);
   await progress.getByRole('button', { name: 'Stop' }).click();
   const stopped = page.getByTestId('solver-stopped');
   await stopped.waitFor();
