@@ -1136,6 +1136,11 @@ impl Solver {
     pub fn budget(&self) -> Budget {
         self.budget
     }
+
+    /// The phase running now (after the end: the phase that answered), counted from 0.
+    pub fn phase(&self) -> usize {
+        self.phase
+    }
 }
 
 impl Search for Solver {
