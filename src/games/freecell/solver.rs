@@ -671,7 +671,11 @@ fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
     }
     let mut i = 0;
     while i < path.len() {
-        let mut candidates: Vec<Vec<Move>> = Vec::new();
+        let (start, spent) = states[i];
+        // The total cost with `suffix` after move `i - 1`, if it wins for less.
+        let cheaper =
+            |suffix: &[Move]| replay_cost(start, suffix).map(|cost| spent + cost).filter(|&c| c < best);
+        let mut accepted = None;
         let park = path[i];
         // A card parked, then moved on from there: move it there directly, at the later time
         // (or drop both moves when it comes straight back).
@@ -691,14 +695,13 @@ fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
                 } else {
                     edited[j - i - 1] = Move { from: park.from, ..later };
                 }
-                candidates.push(edited);
+                accepted = cheaper(&edited).map(|cost| (edited, cost));
             }
         }
-        candidates.push(path[i + 1..].to_vec());
-        let (start, spent) = states[i];
-        let accepted = candidates.into_iter().find_map(|suffix| {
-            replay_cost(start, &suffix).filter(|&cost| spent + cost < best).map(|cost| (suffix, spent + cost))
-        });
+        // Else drop move `i`.
+        if accepted.is_none() {
+            accepted = cheaper(&path[i + 1..]).map(|cost| (path[i + 1..].to_vec(), cost));
+        }
         match accepted {
             Some((suffix, cost)) => {
                 path.truncate(i);
@@ -1064,8 +1067,12 @@ impl Search for BestFirst {
             let state = if node.state == Node::UNEXPANDED {
                 // Rebuilt from the parent's state (expanded, as it generated this node).
                 let mut state = self.states[self.nodes[node.parent as usize].state as usize];
+                // (Without a quick hash, autoplay may follow the move.)
+                let settled = state.quick_hash(node.mv).is_some();
                 state.apply(node.mv);
-                state.settle();
+                if !settled {
+                    state.settle();
+                }
                 self.nodes[index].state = self.states.len() as u32;
                 self.states.push(state);
                 state
