@@ -185,16 +185,16 @@ pub(crate) struct State {
 }
 
 /// A card in a cascade, as far as it and the cards below it go: this does not change while
-/// cards come and go above it.
+/// cards come and go above it. Three bytes (states are copied often).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 struct Stacked {
-    slot: u8,
     /// Cards below it.
     height: u8,
-    /// The lowest rank among it and the cards below it.
-    lowest: u8,
     /// Cards among it and the cards below it that rest above a lower card.
     misplaced: u8,
+    /// Its cascade slot (high four bits) and the lowest rank among it and the cards below
+    /// it (low four bits).
+    slot_lowest: u8,
 }
 
 impl Stacked {
@@ -203,14 +203,23 @@ impl Stacked {
     fn on(c: u8, slot: u8, base: Option<Stacked>) -> Stacked {
         let r = rank(c);
         match base {
-            None => Stacked { slot, height: 0, lowest: r, misplaced: 0 },
+            None => Stacked { height: 0, misplaced: 0, slot_lowest: slot << 4 | r },
             Some(b) => Stacked {
-                slot,
                 height: b.height + 1,
-                lowest: b.lowest.min(r),
-                misplaced: b.misplaced + u8::from(r > b.lowest),
+                misplaced: b.misplaced + u8::from(r > b.lowest()),
+                slot_lowest: slot << 4 | b.lowest().min(r),
             },
         }
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        usize::from(self.slot_lowest >> 4)
+    }
+
+    #[inline]
+    fn lowest(self) -> u8 {
+        self.slot_lowest & 15
     }
 }
 
@@ -601,7 +610,7 @@ impl State {
             let under = self.below[next];
             if under < 52 || under == BOTTOM {
                 let at = self.stack[next];
-                let top = self.tops[usize::from(at.slot) % CASCADES];
+                let top = self.tops[at.slot() % CASCADES];
                 depth += self.stack[usize::from(top % 52)].height - at.height;
             }
         }
@@ -902,7 +911,7 @@ impl OpenList {
         OpenList {
             base: 0,
             heads: Vec::new(),
-            next: Vec::with_capacity(2048),
+            next: Vec::with_capacity(4096),
             occupied: Vec::new(),
             lowest: 0,
             len: 0,
@@ -991,7 +1000,7 @@ pub struct BestFirst {
 
 impl BestFirst {
     /// Room reserved up front (most deals need fewer states; growing costs rehashing).
-    const INITIAL_CAPACITY: usize = 2048;
+    const INITIAL_CAPACITY: usize = 4096;
 
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
@@ -1000,7 +1009,7 @@ impl BestFirst {
         root.autoplay(|mv| root_moves.push(mv));
         let mut search = BestFirst {
             nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
-            states: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize) / 4),
+            states: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize) / 2),
             seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
             open: OpenList::new(),
             weights,
@@ -1064,7 +1073,7 @@ impl Search for BestFirst {
             };
             let index = index as usize;
             let node = self.nodes[index];
-            let state = if node.state == Node::UNEXPANDED {
+            let at = if node.state == Node::UNEXPANDED {
                 // Rebuilt from the parent's state (expanded, as it generated this node).
                 let mut state = self.states[self.nodes[node.parent as usize].state as usize];
                 // (Without a quick hash, autoplay may follow the move.)
@@ -1075,10 +1084,11 @@ impl Search for BestFirst {
                 }
                 self.nodes[index].state = self.states.len() as u32;
                 self.states.push(state);
-                state
+                self.states.len() - 1
             } else {
-                self.states[node.state as usize]
+                node.state as usize
             };
+            let state = &self.states[at];
             let g = node.g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
@@ -1093,12 +1103,12 @@ impl Search for BestFirst {
                         if !set.insert(hash) {
                             continue;
                         }
-                        child = state;
+                        child = *state;
                         child.apply(mv);
                         debug_assert!(hash == child.hash && child.next_autoplay().is_none());
                     }
                     _ => {
-                        child = state;
+                        child = *state;
                         child.apply(mv);
                         child.settle();
                         debug_assert!(quick.is_none_or(|hash| hash == child.hash));
