@@ -9,8 +9,12 @@
 //! cell), so every solver move is a legal player [`Move`] as it stands.
 //!
 //! Expanding a state is cheap: most of its children were seen already (transpositions), and
-//! their hash is computed from the move alone, before any copy. New children are scored from
-//! the parent's cascades walked once, re-walking only the cascades the move changed.
+//! their hash is computed from the move alone, before any copy. New children are scored
+//! without walking any cascade: the state keeps, per card in a cascade, what the heuristic
+//! needs of it and the cards below it, updated for the cards a move puts down. A search node
+//! is 20 bytes (parent, path cost, move); the state itself is kept only for expanded nodes
+//! (most nodes never are), rebuilt from the parent's state when the node is expanded. The
+//! open list is a bucket queue on the (small integer) score.
 //!
 //! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
 //! throws away a win: a card goes home only when both opposite-colour cards one rank lower are
@@ -1152,7 +1156,7 @@ pub enum Mode {
 }
 
 /// Budgets in distinct states. At most about 350 bytes a state at peak (node, key, queue
-/// entry, growth slack): the defaults stay under 256 MB.
+/// link, the state of an expanded node, growth slack): the defaults stay under 256 MB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The most states of any one sequence-move phase.
