@@ -144,3 +144,24 @@ fn cli_errors_name_the_problem() {
     let output = deckhand(&["bench", "freecell", "--range", "5..1"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// `bench freecell --times FILE` writes one line a deal: deal, phase, states, µs, result.
+#[test]
+fn bench_times_file_has_a_line_per_deal() {
+    let file = std::env::temp_dir().join(format!("deckhand-times-{}.tsv", std::process::id()));
+    let output =
+        deckhand(&["bench", "freecell", "--range", "11981..11983", "--times", file.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines[0], ["deal", "phase", "states", "micros", "result"]);
+    assert_eq!(lines.len(), 4);
+    for (line, deal) in lines[1..].iter().zip(11981..) {
+        assert_eq!(line[0], deal.to_string());
+        assert!(line[1].parse::<usize>().is_ok() && line[2].parse::<u64>().unwrap() > 0);
+        assert!(line[3].parse::<u64>().is_ok());
+        let expected = if deal == 11982 { "unsolvable" } else { "solved" };
+        assert_eq!(line[4], expected, "deal {deal}");
+    }
+}

@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
                                 solve decks, replay every solution, check answers, print figures
   deckhand freecell solve N|--board FILE [--json] [--mode fast|short] [--budget STATES]
                                 solve a deal or a board (FILE or - for stdin)
-  deckhand bench freecell --range A..B [--mode fast|short] [--threads N]
+  deckhand bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE]
                                 solve deals A..B (both included), check every solution, print figures
   deckhand tictactoe solve | evaluate [POSITION]
                                 solve Tic-Tac-Toe; evaluate every move of a position (XO./.X./...)

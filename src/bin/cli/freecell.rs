@@ -140,13 +140,16 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[index.min(sorted.len() - 1)]
 }
 
-/// `bench freecell --range A..B [--mode fast|short]`: solves every deal, replays every solution
-/// through the rules (a wrong answer fails the run), and prints times and lengths.
+/// `bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE]`: solves every
+/// deal, replays every solution through the rules (a wrong answer fails the run), and prints
+/// times and lengths; `--times` also writes one line a deal (deal, phase that answered, states,
+/// microseconds, result) as tab-separated values.
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut range = None;
     let mut mode = Mode::Fast;
     let mut weights = None;
     let mut threads = 1u64;
+    let mut times_file: Option<&str> = None;
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
@@ -154,16 +157,21 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                 let text = rest.next().ok_or_else(|| Failure::usage("`--weights` needs six numbers"))?;
                 let mut portfolio = Vec::new();
                 for phase in text.split(';') {
+                    // A leading `k`: without run-splitting parks (`MoveSet::KeepRuns`).
+                    let (moves, phase) = match phase.strip_prefix('k') {
+                        Some(rest) => (MoveSet::KeepRuns, rest),
+                        None => (MoveSet::Sequences, phase),
+                    };
                     let w: Vec<u64> = phase.split([',', ':']).filter_map(|x| x.parse().ok()).collect();
                     let [path, left, misplaced, depth, cells, empty, states] = w[..] else {
                         return Err(Failure::usage(
-                            "`--weights` needs phases of seven numbers: p,l,m,d,c,e:states",
+                            "`--weights` needs phases of seven numbers: [k]p,l,m,d,c,e:states",
                         ));
                     };
                     let [path, left, misplaced, depth, cells, empty] =
                         [path, left, misplaced, depth, cells, empty].map(|x| x as u32);
                     let weights = Weights { path, left, misplaced, depth, cells, empty };
-                    portfolio.push((weights, MoveSet::Sequences, states));
+                    portfolio.push((weights, moves, states));
                 }
                 weights = Some(portfolio);
             }
@@ -172,6 +180,9 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                 threads = text
                     .parse()
                     .map_err(|_| Failure::usage(format!("`--threads {text}`: expected a number")))?;
+            }
+            "--times" => {
+                times_file = Some(rest.next().ok_or_else(|| Failure::usage("`--times` needs a file"))?);
             }
             "--range" => {
                 range = Some(parse_range(rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?)?)
@@ -206,7 +217,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             Outcome::Solved(moves) => Some(check(&position, moves, number)?),
             _ => None,
         };
-        Ok(Record { number, seconds, states: solver.progress().states, outcome: outcome.map(|_| ()), length })
+        let (states, phase) = (solver.progress().states, solver.phase());
+        Ok(Record { number, seconds, states, phase, outcome: outcome.map(|_| ()), length })
     };
     // Deals are shared out round-robin over the threads (native only; wasm runs on one).
     let threads = if cfg!(target_arch = "wasm32") { 1 } else { threads.max(1) };
@@ -225,8 +237,22 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
         })
     };
+    // One line a deal: deal, phase that answered, states, microseconds, result.
+    let mut table = String::from("deal\tphase\tstates\tmicros\tresult\n");
     for record in records {
         let record = record?;
+        let result = match record.outcome {
+            Outcome::Solved(()) => "solved",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::Unknown(_) => "unknown",
+        };
+        table.push_str(&format!(
+            "{}\t{}\t{}\t{:.0}\t{result}\n",
+            record.number,
+            record.phase,
+            record.states,
+            record.seconds * 1e6
+        ));
         states += record.states;
         times.push(record.seconds);
         if record.seconds > slowest.0 {
@@ -237,6 +263,9 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             Outcome::Unsolvable => unsolvable.push(record.number),
             Outcome::Unknown(_) => unknown.push(record.number),
         }
+    }
+    if let Some(file) = times_file {
+        std::fs::write(file, table).map_err(|e| Failure::input(format!("cannot write `{file}`: {e}")))?;
     }
     unsolvable.sort_unstable();
     unknown.sort_unstable();
@@ -279,6 +308,8 @@ struct Record {
     number: u64,
     seconds: f64,
     states: u64,
+    /// The solver phase that answered (from 0).
+    phase: usize,
     outcome: Outcome<()>,
     length: Option<u32>,
 }

@@ -9,8 +9,12 @@
 //! cell), so every solver move is a legal player [`Move`] as it stands.
 //!
 //! Expanding a state is cheap: most of its children were seen already (transpositions), and
-//! their hash is computed from the move alone, before any copy. New children are scored from
-//! the parent's cascades walked once, re-walking only the cascades the move changed.
+//! their hash is computed from the move alone, before any copy. New children are scored
+//! without walking any cascade: the state keeps, per card in a cascade, what the heuristic
+//! needs of it and the cards below it, updated for the cards a move puts down. A search node
+//! is 20 bytes (parent, path cost, move); the state itself is kept only for expanded nodes
+//! (most nodes never are), rebuilt from the parent's state when the node is expanded. The
+//! open list is a bucket queue on the (small integer) score.
 //!
 //! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
 //! throws away a win: a card goes home only when both opposite-colour cards one rank lower are
@@ -31,8 +35,7 @@
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
 //! replays to a win for fewer single-card moves.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::notation::single_card_cost;
@@ -179,15 +182,66 @@ pub(crate) struct State {
     cells: [u8; CELLS],
     home: [u8; 4],
     hash: u64,
+    /// Per card in a cascade, what the heuristic needs to know of it and the cards below it
+    /// (stale for the other cards): kept up as cards move, so that scoring a state walks no
+    /// cascade.
+    stack: [Stacked; 52],
+}
+
+/// A card in a cascade, as far as it and the cards below it go: this does not change while
+/// cards come and go above it. Three bytes (states are copied often).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct Stacked {
+    /// Cards below it.
+    height: u8,
+    /// Cards among it and the cards below it that rest above a lower card.
+    misplaced: u8,
+    /// Its cascade slot (high four bits) and the lowest rank among it and the cards below
+    /// it (low four bits).
+    slot_lowest: u8,
+}
+
+impl Stacked {
+    /// Card `c` put in cascade `slot` on a card stacked so (`None`: at the bottom).
+    #[inline]
+    fn on(c: u8, slot: u8, base: Option<Stacked>) -> Stacked {
+        let r = rank(c);
+        match base {
+            None => Stacked { height: 0, misplaced: 0, slot_lowest: slot << 4 | r },
+            Some(b) => Stacked {
+                height: b.height + 1,
+                misplaced: b.misplaced + u8::from(r > b.lowest()),
+                slot_lowest: slot << 4 | b.lowest().min(r),
+            },
+        }
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        usize::from(self.slot_lowest >> 4)
+    }
+
+    #[inline]
+    fn lowest(self) -> u8 {
+        self.slot_lowest & 15
+    }
 }
 
 impl State {
     pub(crate) fn new(position: &Position) -> State {
-        let mut state =
-            State { below: [HOME; 52], tops: [NONE; CASCADES], cells: [NONE; CELLS], home: [0; 4], hash: 0 };
+        let mut state = State {
+            below: [HOME; 52],
+            tops: [NONE; CASCADES],
+            cells: [NONE; CELLS],
+            home: [0; 4],
+            hash: 0,
+            stack: [Stacked::default(); 52],
+        };
         for (slot, cascade) in position.cascades().iter().enumerate() {
             let mut under = BOTTOM;
             for c in cascade {
+                let base = (under != BOTTOM).then(|| state.stack[usize::from(under)]);
+                state.stack[usize::from(c.index())] = Stacked::on(c.index(), slot as u8, base);
                 state.below[usize::from(c.index())] = under;
                 under = c.index();
             }
@@ -330,6 +384,21 @@ impl State {
                 let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
                 self.set(c, base);
                 self.tops[slot] = moved_top;
+                // The moved cards, top first, then restacked from the base card up.
+                let mut run = [c; 13];
+                let (mut n, mut x) = (0, moved_top);
+                while x != c && x < 52 && n < 12 {
+                    run[n] = x;
+                    n += 1;
+                    x = self.below[usize::from(x)];
+                }
+                run[n] = c;
+                let mut under = (base != BOTTOM).then(|| self.stack[usize::from(base % 52)]);
+                for &m in run[..=n].iter().rev() {
+                    let info = Stacked::on(m, slot as u8, under);
+                    self.stack[usize::from(m % 52)] = info;
+                    under = Some(info);
+                }
             }
         }
     }
@@ -369,12 +438,11 @@ impl State {
         Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
     }
 
-    /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them;
-    /// returns the cascade slots it took cards from (a bit each). The end state is the same
-    /// whatever the order: a card that is safe and exposed stays so until it goes home.
+    /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them.
+    /// The end state is the same whatever the order: a card that is safe and exposed stays so
+    /// until it goes home.
     #[inline]
-    fn settle(&mut self) -> u8 {
-        let mut dirty = 0;
+    fn settle(&mut self) {
         loop {
             let mut progressed = false;
             for s in 0..4u8 {
@@ -393,7 +461,6 @@ impl State {
                     }
                 } else if let Some(slot) = self.tops.iter().position(|&t| t == c) {
                     self.tops[slot] = if under == BOTTOM { NONE } else { under };
-                    dirty |= 1 << slot;
                 } else {
                     continue;
                 }
@@ -402,7 +469,7 @@ impl State {
                 progressed = true;
             }
             if !progressed {
-                return dirty;
+                return;
             }
         }
     }
@@ -527,133 +594,66 @@ impl State {
 
     /// Heuristic features: cards not home, cards resting above a lower card of their cascade,
     /// cards above the next card each foundation needs, occupied cells, empty cascades.
+    #[inline]
     fn features(&self) -> Features {
-        let view = View::new(self);
-        view.child_features(self, 0)
-    }
-}
-
-/// A state's cascades walked once, so that each child's features come from walking only the
-/// cards its move (and the autoplay after it) put on top of a cascade: the cards below them
-/// are unchanged, and so are their counts.
-struct View {
-    /// Cascade slot of each card (`NONE` if not in a cascade).
-    slot: [u8; 52],
-    /// Cards above each card in its cascade.
-    above: [u8; 52],
-    /// Misplaced cards (above a lower card of the cascade) among each card and those below it.
-    misplaced_at: [u8; 52],
-    /// The lowest rank among each card and those below it.
-    lowest_at: [u8; 52],
-    /// Misplaced cards per cascade slot, and in all.
-    misplaced: [u32; CASCADES],
-    total: u32,
-}
-
-impl View {
-    fn new(state: &State) -> View {
-        let mut view = View {
-            slot: [NONE; 52],
-            above: [0; 52],
-            misplaced_at: [0; 52],
-            lowest_at: [0; 52],
-            misplaced: [0; CASCADES],
-            total: 0,
-        };
-        let mut buf = [0u8; 52];
-        for (i, &top) in state.tops.iter().enumerate() {
-            let mut len = 0;
-            let mut c = top;
-            while c < 52 && len < 52 {
-                view.slot[usize::from(c)] = i as u8;
-                view.above[usize::from(c)] = len as u8;
-                buf[len] = c;
-                len += 1;
-                c = state.below[usize::from(c)];
+        let (mut misplaced, mut empty) = (0, 0);
+        for &top in &self.tops {
+            if top < 52 {
+                misplaced += self.stack[usize::from(top)].misplaced;
+            } else {
+                empty += 1;
             }
-            let (mut misplaced, mut lowest) = (0, 14);
-            for &c in buf[..len].iter().rev() {
-                let r = rank(c);
-                if r > lowest {
+        }
+        let mut depth = 0;
+        for s in 0..4 {
+            let h = self.home[s];
+            if h >= 13 {
+                continue;
+            }
+            let next = usize::from(h) * 4 + s;
+            let under = self.below[next];
+            if under < 52 || under == BOTTOM {
+                let at = self.stack[next];
+                let top = self.tops[at.slot() % CASCADES];
+                depth += self.stack[usize::from(top % 52)].height - at.height;
+            }
+        }
+        let cells = self.cells.iter().filter(|&&c| c != NONE).count() as u8;
+        let left = 52 - self.home.iter().sum::<u8>();
+        Features { left, misplaced, depth, cells, empty }
+    }
+
+    /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
+    fn walked_features(&self) -> Features {
+        let (mut misplaced, mut depth) = (0u32, 0u32);
+        for &top in &self.tops {
+            let mut cards = Vec::new();
+            let mut c = top;
+            while c < 52 && cards.len() < 52 {
+                cards.push(c);
+                c = self.below[usize::from(c)];
+            }
+            let mut lowest = 14;
+            for &c in cards.iter().rev() {
+                if rank(c) > lowest {
                     misplaced += 1;
                 } else {
-                    lowest = r;
-                }
-                view.misplaced_at[usize::from(c)] = misplaced;
-                view.lowest_at[usize::from(c)] = lowest;
-            }
-            view.misplaced[i] = u32::from(misplaced);
-            view.total += u32::from(misplaced);
-        }
-        view
-    }
-
-    /// Features of `child`, a successor of the viewed state that differs from it only in the
-    /// cascades of `dirty` (a bit per slot, cards taken off or put on top), its cells and its
-    /// foundations.
-    #[inline]
-    fn child_features(&self, child: &State, dirty: u8) -> Features {
-        let mut misplaced = self.total;
-        let mut depth = 0;
-        // Per dirty slot: the cards above its highest unchanged card (its anchor) and the
-        // anchor's own count of cards above it in the viewed state (`NONE`: no anchor).
-        let mut added = [0u8; CASCADES];
-        let mut anchor_above = [NONE; CASCADES];
-        let mut bits = dirty;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            misplaced -= self.misplaced[i];
-            let mut buf = [0u8; 52];
-            let mut len = 0;
-            let mut c = child.tops[i];
-            while c < 52 && len < 52 && usize::from(self.slot[usize::from(c)]) != i {
-                if child.fits_home(c) {
-                    depth += len as u32;
-                }
-                buf[len] = c;
-                len += 1;
-                c = child.below[usize::from(c)];
-            }
-            let (mut count, mut lowest) = if c < 52 {
-                anchor_above[i] = self.above[usize::from(c)];
-                (u32::from(self.misplaced_at[usize::from(c)]), self.lowest_at[usize::from(c)])
-            } else {
-                (0, 14)
-            };
-            for &c in buf[..len].iter().rev() {
-                let r = rank(c);
-                if r > lowest {
-                    count += 1;
-                } else {
-                    lowest = r;
+                    lowest = rank(c);
                 }
             }
-            misplaced += count;
-            added[i] = len as u8;
-        }
-        for s in 0..4 {
-            let h = child.home[s];
-            if h < 13 {
-                let next = usize::from(h) * 4 + s;
-                let slot = self.slot[next];
-                if slot == NONE {
-                    continue;
-                }
-                let slot = usize::from(slot);
-                if dirty & (1 << slot) == 0 {
-                    depth += u32::from(self.above[next]);
-                } else if anchor_above[slot] != NONE && self.above[next] >= anchor_above[slot] {
-                    // Still below the anchor (else it left the cascade, and any new place
-                    // was counted above).
-                    depth += u32::from(self.above[next] - anchor_above[slot] + added[slot]);
+            for (above, &c) in cards.iter().enumerate() {
+                if self.fits_home(c) {
+                    depth += above as u32;
                 }
             }
         }
-        let cells = child.cells.iter().filter(|&&c| c != NONE).count() as u32;
-        let empty = child.tops.iter().filter(|&&c| c == NONE).count() as u32;
-        let left = 52 - child.home.iter().map(|&h| u32::from(h)).sum::<u32>();
-        Features { left, misplaced, depth, cells, empty }
+        Features {
+            left: 52 - self.home.iter().sum::<u8>(),
+            misplaced: misplaced as u8,
+            depth: depth as u8,
+            cells: self.cells.iter().filter(|&&c| c != NONE).count() as u8,
+            empty: self.empty_cascades() as u8,
+        }
     }
 }
 
@@ -684,7 +684,11 @@ fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
     }
     let mut i = 0;
     while i < path.len() {
-        let mut candidates: Vec<Vec<Move>> = Vec::new();
+        let (start, spent) = states[i];
+        // The total cost with `suffix` after move `i - 1`, if it wins for less.
+        let cheaper =
+            |suffix: &[Move]| replay_cost(start, suffix).map(|cost| spent + cost).filter(|&c| c < best);
+        let mut accepted = None;
         let park = path[i];
         // A card parked, then moved on from there: move it there directly, at the later time
         // (or drop both moves when it comes straight back).
@@ -704,14 +708,13 @@ fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
                 } else {
                     edited[j - i - 1] = Move { from: park.from, ..later };
                 }
-                candidates.push(edited);
+                accepted = cheaper(&edited).map(|cost| (edited, cost));
             }
         }
-        candidates.push(path[i + 1..].to_vec());
-        let (start, spent) = states[i];
-        let accepted = candidates.into_iter().find_map(|suffix| {
-            replay_cost(start, &suffix).filter(|&cost| spent + cost < best).map(|cost| (suffix, spent + cost))
-        });
+        // Else drop move `i`.
+        if accepted.is_none() {
+            accepted = cheaper(&path[i + 1..]).map(|cost| (path[i + 1..].to_vec(), cost));
+        }
         match accepted {
             Some((suffix, cost)) => {
                 path.truncate(i);
@@ -750,31 +753,15 @@ fn replay_cost(root: State, path: &[Move]) -> Option<u32> {
     state.is_won().then_some(cost)
 }
 
-/// The cascade bit of a move's source (0 for a free cell).
-#[inline]
-fn slot_bit(from: Source) -> u8 {
-    match from {
-        Source::Cascade(i) => 1 << (i % 8),
-        Source::Cell(_) => 0,
-    }
-}
-
-/// The cascade bit of a move's target (0 for a free cell or the foundation).
-#[inline]
-fn target_bit(to: Target) -> u8 {
-    match to {
-        Target::Cascade(j) => 1 << (j % 8),
-        _ => 0,
-    }
-}
-
-#[derive(Debug, PartialEq, Eq)]
+/// Heuristic features of a state (each fits a byte: the depth, the largest, is at most
+/// 4 * 51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Features {
-    left: u32,
-    misplaced: u32,
-    depth: u32,
-    cells: u32,
-    empty: u32,
+    left: u8,
+    misplaced: u8,
+    depth: u8,
+    cells: u8,
+    empty: u8,
 }
 
 /// A move buffer for the search (no allocation in the hot loop).
@@ -829,7 +816,7 @@ pub struct Weights {
 impl Weights {
     /// First try for hints: free cells and empty cascades weigh most, path length little.
     pub const GREEDY: Weights =
-        Weights { path: 15, left: 100, misplaced: 100, depth: 30, cells: 120, empty: 120 };
+        Weights { path: 15, left: 300, misplaced: 100, depth: 30, cells: 120, empty: 120 };
     /// Fast hints: the last of the first four tries.
     pub const FAST: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
@@ -856,26 +843,143 @@ impl Weights {
     pub const EXHAUSTIVE: Weights =
         Weights { path: 20, left: 100, misplaced: 100, depth: 30, cells: 60, empty: 60 };
 
-    fn score(&self, g: u32, s: &State) -> u32 {
-        self.score_features(g, &s.features())
+    #[inline]
+    /// The largest number every score is a multiple of (the scores divided by it keep their
+    /// order, and span fewer buckets of the open list).
+    fn grain(&self) -> u32 {
+        fn gcd(a: u32, b: u32) -> u32 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        [self.path, self.left, self.misplaced, self.depth, self.cells, self.empty]
+            .into_iter()
+            .fold(10_000, gcd)
     }
 
-    #[inline]
     fn score_features(&self, g: u32, x: &Features) -> u32 {
         let plus = self.path * g
-            + self.left * x.left
-            + self.misplaced * x.misplaced
-            + self.depth * x.depth
-            + self.cells * x.cells;
-        (plus + 10_000).saturating_sub(self.empty * x.empty)
+            + self.left * u32::from(x.left)
+            + self.misplaced * u32::from(x.misplaced)
+            + self.depth * u32::from(x.depth)
+            + self.cells * u32::from(x.cells);
+        (plus + 10_000).saturating_sub(self.empty * u32::from(x.empty))
     }
 }
 
+/// A search node: how it was reached, 20 bytes. Most nodes are never
+/// expanded, so the state itself is kept only once a node is expanded (in
+/// [`BestFirst::states`]), rebuilt then from its parent's state and its move.
+#[derive(Clone, Copy)]
 struct Node {
-    state: State,
     parent: u32,
     g: u32,
+    /// Index in `states` once expanded, else [`Node::UNEXPANDED`].
+    state: u32,
     mv: Move,
+}
+
+impl Node {
+    const UNEXPANDED: u32 = u32::MAX;
+}
+
+/// The open list: a bucket queue on `f` (a small integer), last in first out within a bucket,
+/// which pops exactly what a binary heap on `(f, newest first)` would, for less work. Each
+/// bucket is a linked list through `next`, indexed by node; a bit per bucket finds the lowest.
+/// Buckets start at `base`, as the scores of one search span some thousands of values from
+/// about 10,000 up.
+struct OpenList {
+    /// The score of bucket 0 (a multiple of 64).
+    base: usize,
+    /// First node of each bucket, plus one (0: empty).
+    heads: Vec<u32>,
+    /// The next node in the same bucket, plus one (0: none), per node.
+    next: Vec<u32>,
+    /// A bit per bucket, set when it holds a node.
+    occupied: Vec<u64>,
+    /// No occupied bucket lies below word `lowest` of `occupied`.
+    lowest: usize,
+    len: usize,
+}
+
+impl OpenList {
+    /// Scores above this share its bucket (none come close in practice: f is about 10,000
+    /// plus the weighted path length).
+    const MAX_F: u32 = 1 << 20;
+    /// Buckets added beyond the score that needs them, each way.
+    const MARGIN: usize = 512;
+
+    fn new() -> OpenList {
+        OpenList {
+            base: 0,
+            heads: Vec::new(),
+            next: Vec::with_capacity(4096),
+            occupied: Vec::new(),
+            lowest: 0,
+            len: 0,
+        }
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, f: u32, node: u32) {
+        let f = f.min(Self::MAX_F) as usize;
+        if self.heads.is_empty() {
+            self.base = f.saturating_sub(Self::MARGIN) / 64 * 64;
+        } else if f < self.base {
+            // More room below (scores fall as cards go home): shift every bucket up, at
+            // least doubling the room.
+            let base =
+                f.saturating_sub(Self::MARGIN).min(self.base.saturating_sub(self.heads.len())) / 64 * 64;
+            let shift = self.base - base;
+            let mut heads = vec![0; shift + self.heads.len()];
+            heads[shift..].copy_from_slice(&self.heads);
+            self.heads = heads;
+            let mut occupied = vec![0; shift / 64 + self.occupied.len()];
+            occupied[shift / 64..].copy_from_slice(&self.occupied);
+            self.occupied = occupied;
+            self.lowest += shift / 64;
+            self.base = base;
+        }
+        let f = f - self.base;
+        if f >= self.heads.len() {
+            self.heads.resize((f + Self::MARGIN).div_ceil(64) * 64, 0);
+            self.occupied.resize(self.heads.len() / 64, 0);
+        }
+        let n = node as usize;
+        if n >= self.next.len() {
+            self.next.resize((n + 1).max(2 * self.next.len()), 0);
+        }
+        self.next[n] = self.heads[f];
+        self.heads[f] = node + 1;
+        self.occupied[f / 64] |= 1 << (f % 64);
+        self.lowest = self.lowest.min(f / 64);
+        self.len += 1;
+    }
+
+    /// The node with the lowest `f`, the newest among equals.
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.occupied[self.lowest] == 0 {
+            self.lowest += 1;
+        }
+        // The lowest occupied bucket (counted from `base`).
+        let f = self.lowest * 64 + self.occupied[self.lowest].trailing_zeros() as usize;
+        let node = self.heads[f] - 1;
+        self.heads[f] = self.next[node as usize];
+        if self.heads[f] == 0 {
+            self.occupied[f / 64] &= !(1 << (f % 64));
+        }
+        self.len -= 1;
+        Some(node)
+    }
 }
 
 /// Weighted best-first search over canonical states. It answers `Unsolvable` when its open list
@@ -883,9 +987,13 @@ struct Node {
 /// [`MoveSet::SingleCards`] (whole keys, every single-card move), and [`Solver`] treats it so.
 pub struct BestFirst {
     nodes: Vec<Node>,
+    /// The states of the expanded nodes (the root first).
+    states: Vec<State>,
     seen: Seen,
-    open: BinaryHeap<Reverse<u64>>,
+    open: OpenList,
     weights: Weights,
+    /// What every score is a multiple of ([`Weights::grain`]).
+    grain: u32,
     moves: MoveSet,
     budget: u64,
     expanded: u64,
@@ -896,7 +1004,7 @@ pub struct BestFirst {
 
 impl BestFirst {
     /// Room reserved up front (most deals need fewer states; growing costs rehashing).
-    const INITIAL_CAPACITY: usize = 2048;
+    const INITIAL_CAPACITY: usize = 4096;
 
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
@@ -905,9 +1013,11 @@ impl BestFirst {
         root.autoplay(|mv| root_moves.push(mv));
         let mut search = BestFirst {
             nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
+            states: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize) / 2),
             seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
-            open: BinaryHeap::new(),
+            open: OpenList::new(),
             weights,
+            grain: weights.grain().max(1),
             moves,
             budget,
             expanded: 0,
@@ -917,13 +1027,11 @@ impl BestFirst {
         };
         search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
-        search.nodes.push(Node { state: root, parent: 0, g: 0, mv: filler });
-        search.push_open(search.weights.score(0, &root), 0);
+        let features = root.features();
+        search.states.push(root);
+        search.nodes.push(Node { parent: 0, g: 0, state: 0, mv: filler });
+        search.open.push(search.weights.score_features(0, &features) / search.grain, 0);
         search
-    }
-
-    fn push_open(&mut self, f: u32, index: u32) {
-        self.open.push(Reverse((u64::from(f) << 32) | u64::from(u32::MAX - index)));
     }
 
     /// States expanded so far (their moves generated).
@@ -939,9 +1047,9 @@ impl BestFirst {
             i = self.nodes[i].parent as usize;
         }
         path.reverse();
-        let path = shorten(self.nodes[0].state, path);
+        let path = shorten(self.states[0], path);
         let mut moves = self.root_moves.clone();
-        let mut state = self.nodes[0].state;
+        let mut state = self.states[0];
         for mv in path {
             state.apply(mv);
             moves.push(mv);
@@ -958,57 +1066,71 @@ impl Search for BestFirst {
         if self.done {
             return Some(Outcome::Unknown(UnknownReason::Cancelled));
         }
-        if self.nodes[0].state.is_won() {
+        if self.states[0].is_won() {
             self.done = true;
             return Some(Outcome::Solved(self.root_moves.clone()));
         }
         for _ in 0..work {
-            let Some(Reverse(entry)) = self.open.pop() else {
+            let Some(index) = self.open.pop() else {
                 self.done = true;
                 return Some(Outcome::Unsolvable);
             };
-            let index = (u32::MAX - entry as u32) as usize;
-            let state = self.nodes[index].state;
-            let g = self.nodes[index].g;
+            let index = index as usize;
+            let node = self.nodes[index];
+            let at = if node.state == Node::UNEXPANDED {
+                // Rebuilt from the parent's state (expanded, as it generated this node).
+                let mut state = self.states[self.nodes[node.parent as usize].state as usize];
+                // (Without a quick hash, autoplay may follow the move.)
+                let settled = state.quick_hash(node.mv).is_some();
+                state.apply(node.mv);
+                if !settled {
+                    state.settle();
+                }
+                self.nodes[index].state = self.states.len() as u32;
+                self.states.push(state);
+                self.states.len() - 1
+            } else {
+                node.state as usize
+            };
+            let state = &self.states[at];
+            let g = node.g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
-            let mut view: Option<View> = None;
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
                 // Most children were seen already: the hash from the move alone finds them
                 // before any copy. Without autoplay after the move, nothing needs settling.
                 let quick = state.quick_hash(mv);
-                let mut child = state;
-                let dirty = match (&mut self.seen, quick) {
+                let mut child;
+                match (&mut self.seen, quick) {
                     (Seen::Hashes(set), Some(hash)) => {
                         if !set.insert(hash) {
                             continue;
                         }
+                        child = *state;
                         child.apply(mv);
                         debug_assert!(hash == child.hash && child.next_autoplay().is_none());
-                        slot_bit(mv.from) | target_bit(mv.to)
                     }
                     _ => {
+                        child = *state;
                         child.apply(mv);
-                        let dirty = slot_bit(mv.from) | target_bit(mv.to) | child.settle();
+                        child.settle();
                         debug_assert!(quick.is_none_or(|hash| hash == child.hash));
                         if !self.seen.insert(&child) {
                             continue;
                         }
-                        dirty
                     }
-                };
+                }
                 let child_index = self.nodes.len();
-                self.nodes.push(Node { state: child, parent: index as u32, g: g + cost, mv });
+                let features = child.features();
+                debug_assert_eq!(features, child.walked_features());
+                self.nodes.push(Node { parent: index as u32, g: g + cost, state: Node::UNEXPANDED, mv });
                 if child.is_won() {
                     self.done = true;
                     return Some(Outcome::Solved(self.solution(child_index)));
                 }
-                let view = view.get_or_insert_with(|| View::new(&state));
-                let features = view.child_features(&child, dirty);
-                debug_assert_eq!(features, child.features());
                 let f = self.weights.score_features(g + cost, &features);
-                self.push_open(f, child_index as u32);
+                self.open.push(f / self.grain, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
                 self.done = true;
@@ -1034,7 +1156,7 @@ pub enum Mode {
 }
 
 /// Budgets in distinct states. At most about 350 bytes a state at peak (node, key, queue
-/// entry, growth slack): the defaults stay under 256 MB.
+/// link, the state of an expanded node, growth slack): the defaults stay under 256 MB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The most states of any one sequence-move phase.
@@ -1136,6 +1258,11 @@ impl Solver {
     pub fn budget(&self) -> Budget {
         self.budget
     }
+
+    /// The phase running now (after the end: the phase that answered), counted from 0.
+    pub fn phase(&self) -> usize {
+        self.phase
+    }
 }
 
 impl Search for Solver {
@@ -1167,8 +1294,8 @@ impl Search for Solver {
                 // proof. (A `KeepRuns` phase has not: it left some moves out.)
                 let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
                 self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
-                let (w, single, b) = self.phases[self.phase];
-                self.current = BestFirst::new(&self.position, w, single, b);
+                let (w, moves, b) = self.phases[self.phase];
+                self.current = BestFirst::new(&self.position, w, moves, b);
                 None
             }
         }
@@ -1183,6 +1310,76 @@ impl Search for Solver {
 mod tests {
     use super::*;
     use crate::deal::DealNumber;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    /// The heuristic features kept up move by move (`State::stack`) equal those walked from
+    /// scratch, in every child of every position along the solutions of deals 1..30 (with
+    /// sequence moves, autoplay, cells and empty cascades).
+    #[test]
+    fn kept_features_match_walked_features() {
+        let mut gen = Gen::new();
+        let mut children = 0;
+        for deal in 1..=30 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
+                panic!("deal {deal} is solvable")
+            };
+            let mut state = State::new(&position);
+            assert_eq!(state.features(), state.walked_features(), "deal {deal} start");
+            for mv in solution {
+                for set in [MoveSet::Sequences, MoveSet::SingleCards] {
+                    state.generate(set, &mut gen);
+                    for &(child_move, _) in &gen.moves[..gen.len] {
+                        let mut child = state;
+                        child.apply(child_move);
+                        child.settle();
+                        assert_eq!(child.features(), child.walked_features(), "deal {deal}: {child_move:?}");
+                        children += 1;
+                    }
+                }
+                state.apply(mv);
+                assert_eq!(state.features(), state.walked_features(), "deal {deal}: {mv:?}");
+            }
+            assert!(state.is_won());
+        }
+        assert!(children > 10_000, "{children} children checked");
+    }
+
+    /// The bucket queue pops what a binary heap on `(f, newest first)` pops, through pushes
+    /// and pops mixed, with scores far apart (new buckets above, room made below).
+    #[test]
+    fn open_list_pops_like_a_heap_newest_first() {
+        let mut open = OpenList::new();
+        let mut heap = BinaryHeap::new();
+        let mut seed = 12345u64;
+        let mut random = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut node = 0u32;
+        for round in 0..20_000 {
+            if random(3) > 0 {
+                // Mostly near 12,000, sometimes far below or above.
+                let f = match random(50) {
+                    0 => random(3000) as u32,
+                    1 => 40_000 + random(20_000) as u32,
+                    _ => 12_000 + random(400) as u32,
+                };
+                open.push(f, node);
+                heap.push(Reverse((u64::from(f) << 32) | u64::from(u32::MAX - node)));
+                node += 1;
+            } else {
+                let expected = heap.pop().map(|Reverse(e)| u32::MAX - e as u32);
+                assert_eq!(open.pop(), expected, "round {round}");
+            }
+            assert_eq!(open.len(), heap.len());
+        }
+        while let Some(Reverse(e)) = heap.pop() {
+            assert_eq!(open.pop(), Some(u32::MAX - e as u32));
+        }
+        assert_eq!(open.pop(), None);
+    }
 
     /// `KeepRuns` leaves out exactly the moves that split a natural run to park its upper
     /// part (into a free cell or an empty cascade), checked in every position along the
