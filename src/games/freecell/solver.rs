@@ -91,11 +91,30 @@ fn suit(c: u8) -> usize {
 }
 #[inline]
 fn red(c: u8) -> bool {
-    matches!(c % 4, 1 | 2)
+    (0b0110 >> (c % 4)) & 1 != 0
 }
+
+/// Per card, a bit for each card it stacks on (the next higher rank, the other colour).
+const fn stack_bases() -> [u64; 52] {
+    let mut bases = [0u64; 52];
+    let mut c = 0;
+    while c < 48 {
+        let red = matches!(c % 4, 1 | 2);
+        let higher = (c / 4 + 1) * 4;
+        let (a, b) = if red { (0, 3) } else { (1, 2) };
+        bases[c] = 1 << (higher + a) | 1 << (higher + b);
+        c += 1;
+    }
+    bases
+}
+
+static STACK_BASES: [u64; 52] = stack_bases();
+
+/// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
+/// no card, so false).
 #[inline]
 fn stacks(c: u8, base: u8) -> bool {
-    rank(c) + 1 == rank(base) && red(c) != red(base)
+    (STACK_BASES[usize::from(c % 52)] >> (base % 64)) & 1 != 0
 }
 #[inline]
 fn card(c: u8) -> Card {
@@ -459,10 +478,13 @@ impl State {
                     if let Some(slot) = self.cells.iter().position(|&x| x == c) {
                         self.cells[slot] = NONE;
                     }
-                } else if let Some(slot) = self.tops.iter().position(|&t| t == c) {
-                    self.tops[slot] = if under == BOTTOM { NONE } else { under };
                 } else {
-                    continue;
+                    // In a cascade (not home: it fits home): exposed if it tops its slot.
+                    let slot = self.stack[usize::from(c)].slot() % CASCADES;
+                    if self.tops[slot] != c {
+                        continue;
+                    }
+                    self.tops[slot] = if under == BOTTOM { NONE } else { under };
                 }
                 self.set(c, HOME);
                 self.home[usize::from(s)] += 1;
@@ -534,7 +556,7 @@ impl State {
             let mut n = 1;
             while n < 13 {
                 let b = self.below[usize::from(run[n - 1])];
-                if b < 52 && stacks(run[n - 1], b) {
+                if stacks(run[n - 1], b) {
                     run[n] = b;
                     n += 1;
                 } else {
@@ -623,6 +645,71 @@ impl State {
         Features { left, misplaced, depth, cells, empty }
     }
 
+    /// The features of the child `mv` leads to, from this state's `features`, when no card goes
+    /// home (`mv` is not to the foundation and no autoplay follows it: see
+    /// [`State::quick_hash`]). Most new children are never expanded: scoring them this way
+    /// spares building them.
+    #[inline]
+    fn child_features(&self, features: &Features, mv: Move) -> Features {
+        let c = mv.card.index() % 52;
+        let n = mv.cards;
+        let mut child = *features;
+        // Where the moved cards leave: a cell, or cascade `from` (the cards above
+        // `moved_height` are the moved ones).
+        let (mut from, mut moved_height) = (CASCADES, 0);
+        match mv.from {
+            Source::Cell(_) => child.cells -= 1,
+            Source::Cascade(i) => {
+                from = usize::from(i) % CASCADES;
+                child.misplaced -= self.stack[usize::from(self.tops[from] % 52)].misplaced;
+                let under = self.below[usize::from(c)];
+                if under == BOTTOM {
+                    child.empty += 1;
+                } else {
+                    child.misplaced += self.stack[usize::from(under % 52)].misplaced;
+                }
+                moved_height = self.stack[usize::from(c)].height;
+            }
+        }
+        let mut to = CASCADES;
+        match mv.to {
+            Target::Cell(_) => child.cells += 1,
+            Target::Cascade(j) => {
+                let top = self.tops[usize::from(j) % CASCADES];
+                if top == NONE {
+                    // A natural run (or one card) at the bottom: nothing misplaced.
+                    child.empty -= 1;
+                } else {
+                    to = usize::from(j) % CASCADES;
+                    // The moved cards are a natural run down from `c`: those above the lowest
+                    // rank of the target cascade rest above a lower card.
+                    let lowest = self.stack[usize::from(top)].lowest();
+                    child.misplaced += rank(c).saturating_sub(lowest).min(n);
+                }
+            }
+            Target::Foundation => unreachable!("a move home changes more than its cascades"),
+        }
+        // The next card of each suit: the moved cards leave from above it, or land above it
+        // (the moved cards keep what lies above their own).
+        for s in 0..4 {
+            let h = self.home[s];
+            if h >= 13 {
+                continue;
+            }
+            let next = usize::from(h) * 4 + s;
+            let under = self.below[next];
+            if under < 52 || under == BOTTOM {
+                let at = self.stack[next];
+                if at.slot() == from && at.height < moved_height {
+                    child.depth -= n;
+                } else if at.slot() == to {
+                    child.depth += n;
+                }
+            }
+        }
+        child
+    }
+
     /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
     fn walked_features(&self) -> Features {
         let (mut misplaced, mut depth) = (0u32, 0u32);
@@ -664,20 +751,21 @@ impl State {
 /// kept when the edited path still replays
 /// legally to a win for fewer single-card moves.
 fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
-    // The state before each move, and the cost spent to get there.
-    let prefix = |path: &[Move]| -> Vec<(State, u32)> {
-        let mut out = Vec::with_capacity(path.len() + 1);
-        let (mut state, mut spent) = (root, 0);
-        for &mv in path {
-            out.push((state, spent));
+    // The state before each move, and the cost spent to get there, from move `from` on
+    // (the states before it are kept).
+    let prefix = |path: &[Move], out: &mut Vec<(State, u32)>, from: usize| {
+        out.truncate(from + 1);
+        let (mut state, mut spent) = out[from];
+        for &mv in &path[from..] {
             spent += state.move_cost(mv);
             state.apply(mv);
             state.settle();
+            out.push((state, spent));
         }
-        out.push((state, spent));
-        out
     };
-    let mut states = prefix(&path);
+    let mut states = Vec::with_capacity(path.len() + 1);
+    states.push((root, 0));
+    prefix(&path, &mut states, 0);
     let mut best = states[path.len()].1;
     if !states[path.len()].0.is_won() {
         return path;
@@ -720,7 +808,7 @@ fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
                 path.truncate(i);
                 path.extend(suffix);
                 best = cost;
-                states = prefix(&path);
+                prefix(&path, &mut states, i);
                 // An earlier move may have become redundant too.
                 i = i.saturating_sub(1);
             }
@@ -1096,39 +1184,48 @@ impl Search for BestFirst {
             let g = node.g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
+            let parent_features = state.features();
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
                 // Most children were seen already: the hash from the move alone finds them
-                // before any copy. Without autoplay after the move, nothing needs settling.
+                // before any copy. Without autoplay after the move, nothing needs settling,
+                // and the child is scored from the move alone, without building it.
                 let quick = state.quick_hash(mv);
-                let mut child;
+                let features;
                 match (&mut self.seen, quick) {
                     (Seen::Hashes(set), Some(hash)) => {
                         if !set.insert(hash) {
                             continue;
                         }
-                        child = *state;
-                        child.apply(mv);
-                        debug_assert!(hash == child.hash && child.next_autoplay().is_none());
+                        features = state.child_features(&parent_features, mv);
+                        #[cfg(debug_assertions)]
+                        {
+                            let mut child = *state;
+                            child.apply(mv);
+                            debug_assert!(hash == child.hash && child.next_autoplay().is_none());
+                            debug_assert_eq!(features, child.walked_features(), "{mv:?}");
+                        }
                     }
                     _ => {
-                        child = *state;
+                        let mut child = *state;
                         child.apply(mv);
                         child.settle();
                         debug_assert!(quick.is_none_or(|hash| hash == child.hash));
                         if !self.seen.insert(&child) {
                             continue;
                         }
+                        features = child.features();
+                        debug_assert_eq!(features, child.walked_features());
+                        if child.is_won() {
+                            let child_index = self.nodes.len();
+                            self.nodes.push(Node { parent: index as u32, g: g + cost, state: Node::UNEXPANDED, mv });
+                            self.done = true;
+                            return Some(Outcome::Solved(self.solution(child_index)));
+                        }
                     }
                 }
                 let child_index = self.nodes.len();
-                let features = child.features();
-                debug_assert_eq!(features, child.walked_features());
                 self.nodes.push(Node { parent: index as u32, g: g + cost, state: Node::UNEXPANDED, mv });
-                if child.is_won() {
-                    self.done = true;
-                    return Some(Outcome::Solved(self.solution(child_index)));
-                }
                 let f = self.weights.score_features(g + cost, &features);
                 self.open.push(f / self.grain, child_index as u32);
             }
