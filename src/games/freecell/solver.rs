@@ -110,6 +110,22 @@ const fn stack_bases() -> [u64; 52] {
 
 static STACK_BASES: [u64; 52] = stack_bases();
 
+/// Per card, the two cards that stack on it (52, no card, for an ace).
+const fn stacked_on() -> [[u8; 2]; 52] {
+    let mut lower = [[52u8; 2]; 52];
+    let mut t = 4;
+    while t < 52 {
+        let red = matches!(t % 4, 1 | 2);
+        let base = (t / 4 - 1) * 4;
+        let (a, b) = if red { (0, 3) } else { (1, 2) };
+        lower[t] = [(base + a) as u8, (base + b) as u8];
+        t += 1;
+    }
+    lower
+}
+
+static STACKED_ON: [[u8; 2]; 52] = stacked_on();
+
 /// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
 /// no card, so false).
 #[inline]
@@ -153,7 +169,63 @@ impl Hasher for PassThrough {
 }
 
 type KeySet = HashSet<Key, BuildHasherDefault<PassThrough>>;
-type HashOnlySet = HashSet<u64, BuildHasherDefault<PassThrough>>;
+
+/// A set of 64-bit Zobrist hashes: open addressing, linear probing, at most half full. The
+/// hashes are already well mixed, so their low bits index the table; a probe is a load and a
+/// compare or two (a general hash set does several times the work for each insert).
+struct HashOnlySet {
+    /// 0 marks an empty slot (a hash of 0 is stored as 1).
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl HashOnlySet {
+    fn with_capacity(capacity: usize) -> HashOnlySet {
+        HashOnlySet { slots: vec![0; (capacity * 2).next_power_of_two().max(64)], len: 0 }
+    }
+
+    /// Adds `hash`; false if it was there already.
+    #[inline]
+    fn insert(&mut self, hash: u64) -> bool {
+        let hash = hash.max(1);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == hash {
+                return false;
+            }
+            if slot == 0 {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = hash;
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow();
+        }
+        true
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for hash in old.into_iter().filter(|&h| h != 0) {
+            let mut i = hash as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = hash;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+}
 
 /// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
 /// whole keys (a hash collision could otherwise hide a state and make a false proof). The
@@ -170,8 +242,10 @@ impl Seen {
         let hasher = BuildHasherDefault::<PassThrough>::default();
         match moves {
             MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
+            // Most searches end within a thousand states: a small table to start (it is
+            // zeroed), doubled as it fills.
             MoveSet::Sequences | MoveSet::KeepRuns => {
-                Seen::Hashes(HashOnlySet::with_capacity_and_hasher(capacity, hasher))
+                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(1024)))
             }
         }
     }
@@ -515,13 +589,13 @@ impl State {
         let free_cell = self.cells.iter().position(|&c| c == NONE);
         let free_cascade = self.tops.iter().position(|&c| c == NONE);
         // Which cascades (a bit each) each card could be placed on.
-        let mut accepts = [0u8; 52];
+        // (Entry 52, no card, collects what aces accept: nothing asks for it.)
+        let mut accepts = [0u8; 53];
         for (j, &t) in self.tops.iter().enumerate() {
-            if t != NONE && rank(t) > 1 {
-                let lower = (rank(t) - 2) * 4;
-                let (a, b) = if red(t) { (0, 3) } else { (1, 2) };
-                accepts[usize::from(lower + a)] |= 1 << j;
-                accepts[usize::from(lower + b)] |= 1 << j;
+            if t != NONE {
+                let [a, b] = STACKED_ON[usize::from(t % 52)];
+                accepts[usize::from(a)] |= 1 << j;
+                accepts[usize::from(b)] |= 1 << j;
             }
         }
         for (i, &c) in self.cells.iter().enumerate() {
@@ -650,17 +724,17 @@ impl State {
     /// [`State::quick_hash`]). Most new children are never expanded: scoring them this way
     /// spares building them.
     #[inline]
-    fn child_features(&self, features: &Features, mv: Move) -> Features {
+    fn child_features(&self, features: &Features, mv: Move, next_heights: &[u64; CASCADES]) -> Features {
         let c = mv.card.index() % 52;
         let n = mv.cards;
         let mut child = *features;
-        // Where the moved cards leave: a cell, or cascade `from` (the cards above
-        // `moved_height` are the moved ones).
-        let (mut from, mut moved_height) = (CASCADES, 0);
+        // The next cards each foundation needs: the moved cards leave from above those below
+        // them, and land above those of the target cascade (the moved cards keep what lies
+        // above their own).
         match mv.from {
             Source::Cell(_) => child.cells -= 1,
             Source::Cascade(i) => {
-                from = usize::from(i) % CASCADES;
+                let from = usize::from(i) % CASCADES;
                 child.misplaced -= self.stack[usize::from(self.tops[from] % 52)].misplaced;
                 let under = self.below[usize::from(c)];
                 if under == BOTTOM {
@@ -668,10 +742,11 @@ impl State {
                 } else {
                     child.misplaced += self.stack[usize::from(under % 52)].misplaced;
                 }
-                moved_height = self.stack[usize::from(c)].height;
+                let moved_height = self.stack[usize::from(c)].height;
+                let below_moved = next_heights[from] & ((1u64 << moved_height) - 1);
+                child.depth -= n * below_moved.count_ones() as u8;
             }
         }
-        let mut to = CASCADES;
         match mv.to {
             Target::Cell(_) => child.cells += 1,
             Target::Cascade(j) => {
@@ -680,17 +755,22 @@ impl State {
                     // A natural run (or one card) at the bottom: nothing misplaced.
                     child.empty -= 1;
                 } else {
-                    to = usize::from(j) % CASCADES;
                     // The moved cards are a natural run down from `c`: those above the lowest
                     // rank of the target cascade rest above a lower card.
                     let lowest = self.stack[usize::from(top)].lowest();
                     child.misplaced += rank(c).saturating_sub(lowest).min(n);
+                    child.depth += n * next_heights[usize::from(j) % CASCADES].count_ones() as u8;
                 }
             }
             Target::Foundation => unreachable!("a move home changes more than its cascades"),
         }
-        // The next card of each suit: the moved cards leave from above it, or land above it
-        // (the moved cards keep what lies above their own).
+        child
+    }
+
+    /// Per cascade slot, a bit at the height of each next card a foundation needs lying there.
+    #[inline]
+    fn next_heights(&self) -> [u64; CASCADES] {
+        let mut heights = [0u64; CASCADES];
         for s in 0..4 {
             let h = self.home[s];
             if h >= 13 {
@@ -700,14 +780,10 @@ impl State {
             let under = self.below[next];
             if under < 52 || under == BOTTOM {
                 let at = self.stack[next];
-                if at.slot() == from && at.height < moved_height {
-                    child.depth -= n;
-                } else if at.slot() == to {
-                    child.depth += n;
-                }
+                heights[at.slot() % CASCADES] |= 1 << (at.height % 64);
             }
         }
-        child
+        heights
     }
 
     /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
@@ -957,7 +1033,7 @@ impl Weights {
     }
 }
 
-/// A search node: how it was reached, 20 bytes. Most nodes are never
+/// A search node: how it was reached and its features, 24 bytes. Most nodes are never
 /// expanded, so the state itself is kept only once a node is expanded (in
 /// [`BestFirst::states`]), rebuilt then from its parent's state and its move.
 #[derive(Clone, Copy)]
@@ -967,6 +1043,8 @@ struct Node {
     /// Index in `states` once expanded, else [`Node::UNEXPANDED`].
     state: u32,
     mv: Move,
+    /// The state's heuristic features (its children are scored from them).
+    features: Features,
 }
 
 impl Node {
@@ -1117,7 +1195,7 @@ impl BestFirst {
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         let features = root.features();
         search.states.push(root);
-        search.nodes.push(Node { parent: 0, g: 0, state: 0, mv: filler });
+        search.nodes.push(Node { parent: 0, g: 0, state: 0, mv: filler, features });
         search.open.push(search.weights.score_features(0, &features) / search.grain, 0);
         search
     }
@@ -1184,7 +1262,9 @@ impl Search for BestFirst {
             let g = node.g;
             state.generate(self.moves, &mut self.gen);
             self.expanded += 1;
-            let parent_features = state.features();
+            let parent_features = node.features;
+            debug_assert_eq!(parent_features, state.features());
+            let next_heights = state.next_heights();
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
                 // Most children were seen already: the hash from the move alone finds them
@@ -1197,7 +1277,7 @@ impl Search for BestFirst {
                         if !set.insert(hash) {
                             continue;
                         }
-                        features = state.child_features(&parent_features, mv);
+                        features = state.child_features(&parent_features, mv, &next_heights);
                         #[cfg(debug_assertions)]
                         {
                             let mut child = *state;
@@ -1218,14 +1298,16 @@ impl Search for BestFirst {
                         debug_assert_eq!(features, child.walked_features());
                         if child.is_won() {
                             let child_index = self.nodes.len();
-                            self.nodes.push(Node { parent: index as u32, g: g + cost, state: Node::UNEXPANDED, mv });
+                            let parent = index as u32;
+                            self.nodes.push(Node { parent, g: g + cost, state: Node::UNEXPANDED, mv, features });
                             self.done = true;
                             return Some(Outcome::Solved(self.solution(child_index)));
                         }
                     }
                 }
                 let child_index = self.nodes.len();
-                self.nodes.push(Node { parent: index as u32, g: g + cost, state: Node::UNEXPANDED, mv });
+                let parent = index as u32;
+                self.nodes.push(Node { parent, g: g + cost, state: Node::UNEXPANDED, mv, features });
                 let f = self.weights.score_features(g + cost, &features);
                 self.open.push(f / self.grain, child_index as u32);
             }
