@@ -656,7 +656,8 @@ impl State {
                 let j = any.trailing_zeros() as usize;
                 any &= any - 1;
                 let k = usize::from(lands[j]);
-                let cost = single_card_cost(k + 1, f, e).unwrap_or(1);
+                // (One card costs one move: no table look-up for most moves.)
+                let cost = if k == 0 { 1 } else { single_card_cost(k + 1, f, e).unwrap_or(1) };
                 list.push(
                     Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
                     cost,
@@ -672,7 +673,7 @@ impl State {
                     if count < n && moves == MoveSet::KeepRuns {
                         continue;
                     }
-                    let cost = single_card_cost(count, f, e - 1).unwrap_or(1);
+                    let cost = if count == 1 { 1 } else { single_card_cost(count, f, e - 1).unwrap_or(1) };
                     let mv = Move {
                         card: card(run[count - 1]),
                         from,
@@ -1118,8 +1119,11 @@ impl OpenList {
             self.occupied.resize(self.heads.len() / 64, 0);
         }
         let n = node as usize;
-        if n >= self.next.len() {
-            self.next.resize((n + 1).max(2 * self.next.len()), 0);
+        if n == self.next.len() {
+            // The usual case: nodes come in order.
+            self.next.push(0);
+        } else if n > self.next.len() {
+            self.next.resize(n + 1, 0);
         }
         self.next[n] = self.heads[f];
         self.heads[f] = node + 1;
