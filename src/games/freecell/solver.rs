@@ -626,32 +626,36 @@ impl State {
             if top == NONE {
                 continue;
             }
-            let mut run = [top; 13];
-            let mut n = 1;
-            while n < 13 {
-                let b = self.below[usize::from(run[n - 1])];
-                if stacks(run[n - 1], b) {
-                    run[n] = b;
-                    n += 1;
-                } else {
+            // Down the natural run on top (`n` cards, `bottom` the last), noting the run card
+            // (if any) each other cascade takes: at most one per cascade, among the first
+            // `reach` (as many as one move can carry).
+            let reach = if single { 1 } else { capacity(f, e) };
+            let mut lands = [0u8; CASCADES];
+            let mut land_cards = [0u8; CASCADES];
+            let mut any = 0u8;
+            let (mut bottom, mut n) = (top, 1);
+            loop {
+                if n <= reach {
+                    let bits = accepts[usize::from(bottom)] & !(1 << i);
+                    any |= bits;
+                    let mut b = bits;
+                    while b != 0 {
+                        let j = b.trailing_zeros() as usize;
+                        lands[j] = n as u8 - 1;
+                        land_cards[j] = bottom;
+                        b &= b - 1;
+                    }
+                }
+                let b = self.below[usize::from(bottom)];
+                if n == 13 || !stacks(bottom, b) {
                     break;
                 }
+                bottom = b;
+                n += 1;
             }
-            let whole = self.below[usize::from(run[n - 1])] == BOTTOM;
+            let whole = self.below[usize::from(bottom)] == BOTTOM;
             let most = if single { 1 } else { n };
             let from = Source::Cascade(i as u8);
-            // The run card (if any) each other cascade takes; at most one per cascade.
-            let mut lands = [NONE; CASCADES];
-            let mut any = 0u8;
-            for (k, &c) in run[..most.min(capacity(f, e))].iter().enumerate() {
-                let bits = accepts[usize::from(c)] & !(1 << i);
-                any |= bits;
-                let mut b = bits;
-                while b != 0 {
-                    lands[b.trailing_zeros() as usize] = k as u8;
-                    b &= b - 1;
-                }
-            }
             while any != 0 {
                 let j = any.trailing_zeros() as usize;
                 any &= any - 1;
@@ -659,13 +663,18 @@ impl State {
                 // (One card costs one move: no table look-up for most moves.)
                 let cost = if k == 0 { 1 } else { single_card_cost(k + 1, f, e).unwrap_or(1) };
                 list.push(
-                    Move { card: card(run[k]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
+                    Move { card: card(land_cards[j]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
                     cost,
                 );
             }
             if let Some(j) = free_cascade {
                 let cap = capacity(f, e - 1);
+                // The card `count` cards down the run.
+                let mut base = top;
                 for count in 1..=most.min(cap) {
+                    if count > 1 {
+                        base = self.below[usize::from(base)];
+                    }
                     if count == n && whole {
                         continue;
                     }
@@ -675,7 +684,7 @@ impl State {
                     }
                     let cost = if count == 1 { 1 } else { single_card_cost(count, f, e - 1).unwrap_or(1) };
                     let mv = Move {
-                        card: card(run[count - 1]),
+                        card: card(base),
                         from,
                         to: Target::Cascade(j as u8),
                         cards: count as u8,
