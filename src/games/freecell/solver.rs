@@ -663,7 +663,12 @@ impl State {
                 // (One card costs one move: no table look-up for most moves.)
                 let cost = if k == 0 { 1 } else { single_card_cost(k + 1, f, e).unwrap_or(1) };
                 list.push(
-                    Move { card: card(land_cards[j]), from, to: Target::Cascade(j as u8), cards: k as u8 + 1 },
+                    Move {
+                        card: card(land_cards[j]),
+                        from,
+                        to: Target::Cascade(j as u8),
+                        cards: k as u8 + 1,
+                    },
                     cost,
                 );
             }
@@ -683,12 +688,8 @@ impl State {
                         continue;
                     }
                     let cost = if count == 1 { 1 } else { single_card_cost(count, f, e - 1).unwrap_or(1) };
-                    let mv = Move {
-                        card: card(base),
-                        from,
-                        to: Target::Cascade(j as u8),
-                        cards: count as u8,
-                    };
+                    let mv =
+                        Move { card: card(base), from, to: Target::Cascade(j as u8), cards: count as u8 };
                     list.push(mv, cost);
                 }
             }
@@ -1182,8 +1183,10 @@ pub struct BestFirst {
 }
 
 impl BestFirst {
-    /// Room reserved up front (most deals need fewer states; growing costs rehashing).
-    const INITIAL_CAPACITY: usize = 4096;
+    /// Room reserved up front for nodes (half as much for expanded states): most searches need
+    /// fewer, and growing a vector copies it (the 1..32000 bench: 1.4% fewer instructions, peak
+    /// RSS 43 MB -> 62 MB).
+    const INITIAL_CAPACITY: usize = 16_384;
 
     /// A search from `position` that gives up (unknown) after `budget` distinct states.
     pub fn new(position: &Position, weights: Weights, moves: MoveSet, budget: u64) -> BestFirst {
@@ -1312,7 +1315,13 @@ impl Search for BestFirst {
                         if child.is_won() {
                             let child_index = self.nodes.len();
                             let parent = index as u32;
-                            self.nodes.push(Node { parent, g: g + cost, state: Node::UNEXPANDED, mv, features });
+                            self.nodes.push(Node {
+                                parent,
+                                g: g + cost,
+                                state: Node::UNEXPANDED,
+                                mv,
+                                features,
+                            });
                             self.done = true;
                             return Some(Outcome::Solved(self.solution(child_index)));
                         }
