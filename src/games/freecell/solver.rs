@@ -130,11 +130,11 @@ static STACKED_ON: [[u8; 2]; 52] = stacked_on();
 /// no card, so false).
 #[inline]
 fn stacks(c: u8, base: u8) -> bool {
-    (STACK_BASES[usize::from(c % 52)] >> (base % 64)) & 1 != 0
+    (STACK_BASES[usize::from(c)] >> (base % 64)) & 1 != 0
 }
 #[inline]
 fn card(c: u8) -> Card {
-    CARDS[usize::from(c % 52)]
+    CARDS[usize::from(c)]
 }
 
 /// The canonical key: what every card rests on, plus its Zobrist hash (64 bytes).
@@ -449,7 +449,7 @@ impl State {
     /// Plays a legal move (sequence moves move only the base card's link).
     pub(crate) fn apply(&mut self, mv: Move) {
         let c = mv.card.index();
-        let under = self.below[usize::from(c % 52)];
+        let under = self.below[usize::from(c)];
         let moved_top = match mv.from {
             Source::Cascade(i) => {
                 let slot = usize::from(i) % CASCADES;
@@ -486,10 +486,10 @@ impl State {
                     x = self.below[usize::from(x)];
                 }
                 run[n] = c;
-                let mut under = (base != BOTTOM).then(|| self.stack[usize::from(base % 52)]);
+                let mut under = (base != BOTTOM).then(|| self.stack[usize::from(base)]);
                 for &m in run[..=n].iter().rev() {
                     let info = Stacked::on(m, slot as u8, under);
-                    self.stack[usize::from(m % 52)] = info;
+                    self.stack[usize::from(m)] = info;
                     under = Some(info);
                 }
             }
@@ -513,9 +513,9 @@ impl State {
 
     /// The hash of the child `mv` leads to, if no autoplay follows it (this state being
     /// settled, only the card `mv` uncovers or a card sent home can start autoplay).
-    #[inline]
+    #[inline(always)]
     fn quick_hash(&self, mv: Move) -> Option<u64> {
-        let c = usize::from(mv.card.index() % 52);
+        let c = usize::from(mv.card.index());
         let old = self.below[c];
         let new = match mv.to {
             Target::Foundation => return None,
@@ -593,7 +593,7 @@ impl State {
         let mut accepts = [0u8; 53];
         for (j, &t) in self.tops.iter().enumerate() {
             if t != NONE {
-                let [a, b] = STACKED_ON[usize::from(t % 52)];
+                let [a, b] = STACKED_ON[usize::from(t)];
                 accepts[usize::from(a)] |= 1 << j;
                 accepts[usize::from(b)] |= 1 << j;
             }
@@ -722,7 +722,7 @@ impl State {
             if under < 52 || under == BOTTOM {
                 let at = self.stack[next];
                 let top = self.tops[at.slot() % CASCADES];
-                depth += self.stack[usize::from(top % 52)].height - at.height;
+                depth += self.stack[usize::from(top)].height - at.height;
             }
         }
         let cells = self.cells.iter().filter(|&&c| c != NONE).count() as u8;
@@ -736,7 +736,7 @@ impl State {
     /// spares building them.
     #[inline]
     fn child_features(&self, features: &Features, mv: Move, next_heights: &[u64; CASCADES]) -> Features {
-        let c = mv.card.index() % 52;
+        let c = mv.card.index();
         let n = mv.cards;
         let mut child = *features;
         // The next cards each foundation needs: the moved cards leave from above those below
@@ -746,12 +746,12 @@ impl State {
             Source::Cell(_) => child.cells -= 1,
             Source::Cascade(i) => {
                 let from = usize::from(i) % CASCADES;
-                child.misplaced -= self.stack[usize::from(self.tops[from] % 52)].misplaced;
+                child.misplaced -= self.stack[usize::from(self.tops[from])].misplaced;
                 let under = self.below[usize::from(c)];
                 if under == BOTTOM {
                     child.empty += 1;
                 } else {
-                    child.misplaced += self.stack[usize::from(under % 52)].misplaced;
+                    child.misplaced += self.stack[usize::from(under)].misplaced;
                 }
                 let moved_height = self.stack[usize::from(c)].height;
                 let below_moved = next_heights[from] & ((1u64 << moved_height) - 1);
@@ -1104,8 +1104,31 @@ impl OpenList {
         self.len
     }
 
+    #[inline(always)]
     fn push(&mut self, f: u32, node: u32) {
         let f = f.min(Self::MAX_F) as usize;
+        if f < self.base || f - self.base >= self.heads.len() {
+            self.make_room(f);
+        }
+        let f = f - self.base;
+        let n = node as usize;
+        if n == self.next.len() {
+            // The usual case: nodes come in order.
+            self.next.push(0);
+        } else if n > self.next.len() {
+            self.next.resize(n + 1, 0);
+        }
+        self.next[n] = self.heads[f];
+        self.heads[f] = node + 1;
+        self.occupied[f / 64] |= 1 << (f % 64);
+        self.lowest = self.lowest.min(f / 64);
+        self.len += 1;
+    }
+
+    /// Buckets for score `f` (kept out of line: rare).
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, f: usize) {
         if self.heads.is_empty() {
             self.base = f.saturating_sub(Self::MARGIN) / 64 * 64;
         } else if f < self.base {
@@ -1128,18 +1151,6 @@ impl OpenList {
             self.heads.resize((f + Self::MARGIN).div_ceil(64) * 64, 0);
             self.occupied.resize(self.heads.len() / 64, 0);
         }
-        let n = node as usize;
-        if n == self.next.len() {
-            // The usual case: nodes come in order.
-            self.next.push(0);
-        } else if n > self.next.len() {
-            self.next.resize(n + 1, 0);
-        }
-        self.next[n] = self.heads[f];
-        self.heads[f] = node + 1;
-        self.occupied[f / 64] |= 1 << (f % 64);
-        self.lowest = self.lowest.min(f / 64);
-        self.len += 1;
     }
 
     /// The node with the lowest `f`, the newest among equals.
