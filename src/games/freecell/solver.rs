@@ -536,38 +536,41 @@ impl State {
     /// until it goes home.
     #[inline]
     fn settle(&mut self) {
-        loop {
-            let mut progressed = false;
-            for s in 0..4u8 {
-                let h = self.home[usize::from(s)];
-                if h >= 13 {
-                    continue;
-                }
-                let c = h * 4 + s;
-                if !self.safe_home(c) {
-                    continue;
-                }
-                let under = self.below[usize::from(c)];
-                if under == IN_CELL {
-                    if let Some(slot) = self.cells.iter().position(|&x| x == c) {
-                        self.cells[slot] = NONE;
-                    }
-                } else {
-                    // In a cascade (not home: it fits home): exposed if it tops its slot.
-                    let slot = self.stack[usize::from(c)].slot() % CASCADES;
-                    if self.tops[slot] != c {
-                        continue;
-                    }
-                    self.tops[slot] = if under == BOTTOM { NONE } else { under };
-                }
-                self.set(c, HOME);
-                self.home[usize::from(s)] += 1;
-                progressed = true;
-            }
-            if !progressed {
-                return;
-            }
+        // Round the suits until four in a row send nothing home.
+        let (mut s, mut idle) = (0, 0);
+        while idle < 4 {
+            idle = if self.send_home(s) { 0 } else { idle + 1 };
+            s = (s + 1) % 4;
         }
+    }
+
+    /// Sends the next card of suit `s` home if that is safe and the card is exposed.
+    #[inline]
+    fn send_home(&mut self, s: usize) -> bool {
+        let h = self.home[s];
+        // Safe: both suits of the other colour are as far (see `safe_home`: one rank lower
+        // than the card).
+        let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
+        if h >= 13 || self.home[a] < h || self.home[b] < h {
+            return false;
+        }
+        let c = h * 4 + s as u8;
+        let under = self.below[usize::from(c)];
+        if under == IN_CELL {
+            if let Some(slot) = self.cells.iter().position(|&x| x == c) {
+                self.cells[slot] = NONE;
+            }
+        } else {
+            // In a cascade (not home: it fits home): exposed if it tops its slot.
+            let slot = self.stack[usize::from(c)].slot() % CASCADES;
+            if self.tops[slot] != c {
+                return false;
+            }
+            self.tops[slot] = if under == BOTTOM { NONE } else { under };
+        }
+        self.set(c, HOME);
+        self.home[s] += 1;
+        true
     }
 
     fn autoplay(&mut self, mut record: impl FnMut(Move)) {
