@@ -587,15 +587,23 @@ impl State {
         let single = moves == MoveSet::SingleCards;
 
         list.len = 0;
-        let f = self.empty_cells();
-        let e = self.empty_cascades();
-        let free_cell = self.cells.iter().position(|&c| c == NONE);
-        let free_cascade = self.tops.iter().position(|&c| c == NONE);
-        // Which cascades (a bit each) each card could be placed on.
-        // (Entry 52, no card, collects what aces accept: nothing asks for it.)
+        // One pass over the cells and one over the cascades: the empty ones (counted, and
+        // the first), and which cascades (a bit each) each card could be placed on. (Entry
+        // 52, no card, collects what aces accept: nothing asks for it.)
+        let (mut f, mut free_cell) = (0, None);
+        for (i, &c) in self.cells.iter().enumerate().rev() {
+            if c == NONE {
+                f += 1;
+                free_cell = Some(i);
+            }
+        }
+        let (mut e, mut free_cascade) = (0, None);
         let mut accepts = [0u8; 53];
-        for (j, &t) in self.tops.iter().enumerate() {
-            if t != NONE {
+        for (j, &t) in self.tops.iter().enumerate().rev() {
+            if t == NONE {
+                e += 1;
+                free_cascade = Some(j);
+            } else {
                 let [a, b] = STACKED_ON[usize::from(t)];
                 accepts[usize::from(a)] |= 1 << j;
                 accepts[usize::from(b)] |= 1 << j;
