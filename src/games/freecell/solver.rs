@@ -531,6 +531,22 @@ impl State {
         Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
     }
 
+    /// The key of the child `mv` leads to, given its [`State::quick_hash`] (no autoplay
+    /// follows it: only the moved card's place changes).
+    #[inline]
+    fn quick_key(&self, mv: Move, hash: u64) -> Key {
+        let mut below = self.below;
+        below[usize::from(mv.card.index())] = match mv.to {
+            Target::Foundation => HOME,
+            Target::Cell(_) => IN_CELL,
+            Target::Cascade(j) => match self.tops[usize::from(j) % CASCADES] {
+                NONE => BOTTOM,
+                top => top,
+            },
+        };
+        Key { hash, below }
+    }
+
     /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them.
     /// The end state is the same whatever the order: a card that is safe and exposed stays so
     /// until it goes home.
@@ -1311,8 +1327,13 @@ impl Search for BestFirst {
                 let quick = state.quick_hash(mv);
                 let features;
                 match (&mut self.seen, quick) {
-                    (Seen::Hashes(set), Some(hash)) => {
-                        if !set.insert(hash) {
+                    (seen, Some(hash)) => {
+                        let new = match seen {
+                            Seen::Hashes(set) => set.insert(hash),
+                            // The whole key: the parent's with the moved card's one change.
+                            Seen::Keys(set) => set.insert(state.quick_key(mv, hash)),
+                        };
+                        if !new {
                             continue;
                         }
                         features = state.child_features(&parent_features, mv, &next_heights);
@@ -1321,14 +1342,14 @@ impl Search for BestFirst {
                             let mut child = *state;
                             child.apply(mv);
                             debug_assert!(hash == child.hash && child.next_autoplay().is_none());
+                            debug_assert!(state.quick_key(mv, hash) == child.key());
                             debug_assert_eq!(features, child.walked_features(), "{mv:?}");
                         }
                     }
-                    _ => {
+                    (_, None) => {
                         let mut child = *state;
                         child.apply(mv);
                         child.settle();
-                        debug_assert!(quick.is_none_or(|hash| hash == child.hash));
                         if !self.seen.insert(&child) {
                             continue;
                         }
