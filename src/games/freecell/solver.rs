@@ -4,16 +4,18 @@
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
 //! depend on which cascade or free cell holds what — and it has an incrementally updated
 //! Zobrist hash. The single-card searches (which may prove a deal unsolvable) keep the whole
-//! array in their transposition set; the sequence-move searches keep only the 64-bit hash.
+//! array in their transposition set; the sequence-move searches keep only the 64-bit hash
+//! (in an open-addressing table of their own).
 //! Alongside, the state keeps the player's layout (top card per cascade slot, card per free
 //! cell), so every solver move is a legal player [`Move`] as it stands.
 //!
 //! Expanding a state is cheap: most of its children were seen already (transpositions), and
-//! their hash is computed from the move alone, before any copy. New children are scored
-//! without walking any cascade: the state keeps, per card in a cascade, what the heuristic
-//! needs of it and the cards below it, updated for the cards a move puts down. A search node
-//! is 20 bytes (parent, path cost, move); the state itself is kept only for expanded nodes
-//! (most nodes never are), rebuilt from the parent's state when the node is expanded. The
+//! their hash (and key) is computed from the move alone, before any copy. New children are
+//! scored without walking any cascade, and unless a card goes home, without being built: the
+//! state keeps, per card in a cascade, what the heuristic needs of it and the cards below it,
+//! so the child's features follow from the parent's and the move. A search node is 24 bytes
+//! (parent, path cost, move, features); the state itself is kept only for expanded nodes
+//! (about half the nodes), rebuilt from the parent's state when the node is expanded. The
 //! open list is a bucket queue on the (small integer) score.
 //!
 //! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
