@@ -2,9 +2,10 @@
 //! finds a winning line, proves that none exists, or gives up at a state budget.
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
-//! table of exact packed states. Narrow probes (two children per position, four short passes
-//! in different move orders, 36% of the budget in all) run first to find quick wins; then the
-//! exhaustive search. Every pass uses these reductions, each argued in docs/RULES.md:
+//! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
+//! children per position, in different move orders, 36% of the budget in all), then six short
+//! best-first ones (`best_first.rs`, 14%); then the exhaustive search. Every pass uses these
+//! reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
