@@ -2,9 +2,10 @@
 //! finds a winning line, proves that none exists, or gives up at a state budget.
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
-//! table of exact packed states. Narrow probes (two children per position, four short passes
-//! in different move orders, 36% of the budget in all) run first to find quick wins; then the
-//! exhaustive search. Every pass uses these reductions, each argued in docs/RULES.md:
+//! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
+//! children per position, in different move orders, 36% of the budget in all), then six short
+//! best-first ones (`best_first.rs`, 14%); then the exhaustive search. Every pass uses these
+//! reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -24,6 +25,10 @@ use crate::search::{Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
 
+#[path = "best_first.rs"]
+mod best_first;
+use best_first::{BestFirst, Probe, Weights};
+
 /// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
 pub const DEFAULT_BUDGET: u64 = 600_000;
 
@@ -32,14 +37,35 @@ pub const DEFAULT_BUDGET: u64 = 600_000;
 /// table's next growth, past 3.1 million states, would pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
 
-/// The probes run before the exhaustive search: (children tried per position, percent of the
-/// budget, move order). A depth-first search that commits early to a poor move can spend its
-/// whole budget below it; a narrow search first tries many different lines cheaply and finds
-/// most wins quickly, and probes in different orders commit to different early moves
-/// (measured in docs/BENCHMARKS.md). A probe that runs out proves nothing, so the next pass,
-/// and finally the exhaustive search, starts afresh.
-const PROBES: &[(usize, u64, Order)] =
-    &[(2, 12, Order::Plain), (2, 8, Order::Reversed), (2, 8, Order::Shaken(4)), (2, 8, Order::Shaken(5))];
+/// The probes run before the exhaustive search. A depth-first search that commits early to a
+/// poor move can spend its whole budget below it; a narrow search first tries many different
+/// lines cheaply and finds most wins quickly, and probes in different orders commit to
+/// different early moves; best-first probes then come back to the most promising position
+/// anywhere in the tree, which wins a few deals that every depth-first order misses (all
+/// measured in docs/BENCHMARKS.md). The probes take 50% of the budget: the hardest proofs of
+/// loss need the other half. A probe that runs out proves nothing, so the next pass, and
+/// finally the exhaustive search, starts afresh.
+const PROBES: &[Pass] = &[
+    Pass::Narrow { width: 2, percent: 12, order: Order::Plain },
+    Pass::Narrow { width: 2, percent: 8, order: Order::Reversed },
+    Pass::Narrow { width: 2, percent: 8, order: Order::Shaken(4) },
+    Pass::Narrow { width: 2, percent: 8, order: Order::Shaken(5) },
+    Pass::BestFirst { percent: 2, weights: Weights::progress(2, 0, 0) },
+    Pass::BestFirst { percent: 2, weights: Weights::progress(2, 20, 1) },
+    Pass::BestFirst { percent: 2, weights: Weights::progress(2, 20, 3) },
+    Pass::BestFirst { percent: 4, weights: Weights::progress(3, 0, 0) },
+    Pass::BestFirst { percent: 2, weights: Weights::progress(2, 8, 5) },
+    Pass::BestFirst { percent: 2, weights: Weights::progress(2, 5, 1) },
+];
+
+/// A probe before the exhaustive search.
+#[derive(Clone, Copy, Debug)]
+enum Pass {
+    /// Depth-first, trying the first `width` children of each position in `order`.
+    Narrow { width: usize, percent: u64, order: Order },
+    /// Best-first (see [`best_first`]), scoring positions with `weights`.
+    BestFirst { percent: u64, weights: Weights },
+}
 
 /// How a pass orders the children of a position. The exhaustive search uses the plain order;
 /// the probes after the first use other orders, so that each tries different lines (measured
@@ -282,6 +308,8 @@ pub struct Solver {
     spent: u64,
     /// How many probes are over.
     probes_done: usize,
+    /// The current pass when it is a best-first probe.
+    best_first: Option<BestFirst>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -314,6 +342,7 @@ impl Solver {
             pass_budget: 0,
             spent: 0,
             probes_done: 0,
+            best_first: None,
             done: None,
         };
         if is_dead_end(start) {
@@ -326,7 +355,16 @@ impl Solver {
 
     /// Sets up the next probe, or the exhaustive search after the last, and begins it.
     fn next_pass(&mut self) {
-        if let Some(&(width, percent, order)) = PROBES.get(self.probes_done) {
+        self.best_first = None;
+        if let Some(&Pass::BestFirst { percent, weights }) = PROBES.get(self.probes_done) {
+            self.seen = Seen::new();
+            self.frames.clear();
+            self.steps.clear();
+            let budget = self.budget * percent / 100;
+            self.best_first = Some(BestFirst::new(&self.start, self.talon_index, budget, weights));
+            return;
+        }
+        if let Some(&Pass::Narrow { width, percent, order }) = PROBES.get(self.probes_done) {
             self.order = order;
             self.width = width;
             self.pass_budget = self.budget * percent / 100;
@@ -362,6 +400,18 @@ impl Solver {
 
     fn key(&self) -> Key {
         pack(&self.position, &self.talon_index, self.start.rules().pass_limit.is_some())
+    }
+
+    /// The solution along `steps` from the start (a best-first probe's win): the frames are
+    /// rebuilt along it, so that [`Solver::solution`] expands it like a depth-first line.
+    fn solution_along(&mut self, steps: &[Step]) -> Outcome<Vec<Move>> {
+        self.position = self.start;
+        self.frames.clear();
+        for &step in steps {
+            let back = apply_step(&mut self.position, step);
+            self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
+        }
+        self.solution()
     }
 
     /// Pushes a frame for the current position (reached by `via`), or finishes if it is won.
@@ -479,9 +529,24 @@ impl Search for Solver {
 
     /// One unit of work is one move tried or taken back; progress counts distinct states.
     fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if let Some(probe) = &mut self.best_first {
+            match probe.step(work) {
+                Probe::Running => {}
+                Probe::Won(steps) => self.done = Some(self.solution_along(&steps)),
+                Probe::Over(states) => {
+                    self.spent += states;
+                    self.probes_done += 1;
+                    self.next_pass();
+                }
+            }
+            return self.done.clone();
+        }
         for _ in 0..work.max(1) {
             if let Some(done) = &self.done {
                 return Some(done.clone());
+            }
+            if self.best_first.is_some() {
+                return None;
             }
             let Some(frame) = self.frames.last_mut() else {
                 self.end_pass(Outcome::Unsolvable);
@@ -520,7 +585,8 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.spent + self.seen.len() as u64 }
+        let probe = self.best_first.as_ref().map_or(0, BestFirst::states);
+        Progress { states: self.spent + probe + self.seen.len() as u64 }
     }
 }
 
