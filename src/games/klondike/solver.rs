@@ -22,7 +22,7 @@
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
+use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 
 /// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
 pub const DEFAULT_BUDGET: u64 = 600_000;
@@ -282,6 +282,11 @@ pub struct Solver {
     spent: u64,
     /// How many probes are over.
     probes_done: usize,
+    /// Rule 12: the exhaustive draw-1 search of the start that runs between the probes and
+    /// the exhaustive search of a position with draw 3 (or a pass limit), while it runs.
+    relaxed: Option<Box<Solver>>,
+    /// Whether that draw-1 search is over (or not wanted).
+    relaxed_done: bool,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -294,12 +299,36 @@ impl Solver {
     /// A solver that answers "unknown" after `budget` distinct states (at most
     /// [`MAX_STATES`], which bounds its memory).
     pub fn with_budget(start: &Position, budget: u64) -> Solver {
+        let mut solver = Solver::unstarted(start, budget);
+        solver.relaxed_done = any_card_any_time(start);
+        solver.start();
+        solver
+    }
+
+    /// An exhaustive search with no probes and no relaxation first (rule 12's draw-1 search).
+    fn exhaustive(start: &Position, budget: u64) -> Solver {
+        let mut solver = Solver::unstarted(start, budget);
+        solver.probes_done = PROBES.len();
+        solver.relaxed_done = true;
+        solver.start();
+        solver
+    }
+
+    fn start(&mut self) {
+        if is_dead_end(&self.start) {
+            self.done = Some(Outcome::Unsolvable);
+        } else {
+            self.next_pass();
+        }
+    }
+
+    fn unstarted(start: &Position, budget: u64) -> Solver {
         let budget = budget.min(MAX_STATES);
         let mut talon_index = [0u8; 52];
         for (i, card) in start.talon().0.iter().enumerate() {
             talon_index[card.index() as usize] = i as u8;
         }
-        let mut solver = Solver {
+        Solver {
             start: *start,
             position: *start,
             talon_index,
@@ -314,14 +343,40 @@ impl Solver {
             pass_budget: 0,
             spent: 0,
             probes_done: 0,
+            relaxed: None,
+            relaxed_done: false,
             done: None,
-        };
-        if is_dead_end(start) {
-            solver.done = Some(Outcome::Unsolvable);
-        } else {
-            solver.next_pass();
         }
-        solver
+    }
+
+    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, an
+    /// exhaustive draw-1 search of the same position with unlimited passes gets half of the
+    /// budget that is left; draw 1 reaches every talon card a draw-3 line reaches, so if the
+    /// draw-1 game is lost, so is this one. Says whether that search was started.
+    fn start_relaxation(&mut self) -> bool {
+        if self.relaxed_done {
+            return false;
+        }
+        self.relaxed_done = true;
+        let relaxed = self.start.with_rules(Rules::new(Draw::One));
+        let budget = self.budget.saturating_sub(self.spent) / 2;
+        self.relaxed = Some(Box::new(Solver::exhaustive(&relaxed, budget)));
+        true
+    }
+
+    /// Runs `work` units of the draw-1 search of rule 12; when it ends, a proven loss is the
+    /// answer and anything else hands the rest of the budget to the exhaustive search.
+    fn step_relaxation(&mut self, work: u64) {
+        let Some(relaxed) = self.relaxed.as_mut() else { return };
+        let Some(outcome) = relaxed.step(work) else { return };
+        let states = relaxed.progress().states;
+        self.relaxed = None;
+        if outcome == Outcome::Unsolvable {
+            self.done = Some(Outcome::Unsolvable);
+        } else {
+            self.spent += states;
+            self.next_pass();
+        }
     }
 
     /// Sets up the next probe, or the exhaustive search after the last, and begins it.
@@ -331,6 +386,9 @@ impl Solver {
             self.width = width;
             self.pass_budget = self.budget * percent / 100;
         } else {
+            if self.start_relaxation() {
+                return;
+            }
             self.width = usize::MAX;
             self.order = Order::Plain;
             self.pass_budget = self.budget.saturating_sub(self.spent);
@@ -479,9 +537,17 @@ impl Search for Solver {
 
     /// One unit of work is one move tried or taken back; progress counts distinct states.
     fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if self.relaxed.is_some() {
+            self.step_relaxation(work);
+            return self.done.clone();
+        }
         for _ in 0..work.max(1) {
             if let Some(done) = &self.done {
                 return Some(done.clone());
+            }
+            if self.relaxed.is_some() {
+                // The last probe just ended and rule 12's draw-1 search takes over.
+                break;
             }
             let Some(frame) = self.frames.last_mut() else {
                 self.end_pass(Outcome::Unsolvable);
@@ -520,7 +586,8 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.spent + self.seen.len() as u64 }
+        let relaxed = self.relaxed.as_ref().map_or(0, |relaxed| relaxed.progress().states);
+        Progress { states: self.spent + relaxed + self.seen.len() as u64 }
     }
 }
 
@@ -597,6 +664,34 @@ impl TalonReach {
         out.extend(cards.into_iter().flatten().filter_map(|card| self.part(card, mv)));
         out[start..].sort_unstable_by_key(|part| part.at);
     }
+}
+
+/// Rule 11 (draw 1, unlimited passes; docs/RULES.md): whether talon card `card`, which fits
+/// its foundation and is not safe, may go home now, and how. A talon card can be drawn to at
+/// any time, so its trip home is postponed until just before the next card of its suit that is
+/// not in the talon (`next`) goes home; `next` is face up then. `None`: not now (`next` is
+/// face down, or every higher card of the suit is in the talon: then the game finishes by
+/// rule 7 before they are needed). `Some(Some(from))`: `next` is the successor and the top of
+/// column `from`, so both go home as one step. `Some(None)`: the card goes home alone (a
+/// talon chain below `next`, or `next` under a run that a partial-run move will lift).
+fn postponed_home(position: &Position, reach: &TalonReach, card: Card) -> Option<Option<u8>> {
+    let suit = card.suit();
+    let mut rank = card.rank().value() + 1;
+    let next = loop {
+        let next = Card::new(Rank::from_value(rank)?, suit);
+        if reach.at[next.index() as usize] == NO_TALON {
+            break next;
+        }
+        rank += 1;
+    };
+    for column in 0..COLUMNS {
+        let run = position.face_up(column);
+        if let Some(at) = run.iter().position(|&c| c == next) {
+            let successor = rank == card.rank().value() + 1;
+            return Some((successor && at + 1 == run.len()).then_some(column as u8));
+        }
+    }
+    None
 }
 
 /// The two cards that build on `card` (the next lower rank, other colour), if it is not an ace.
@@ -840,7 +935,25 @@ fn generate(
         let penalty = recycle as i32;
         let talon_step = |mv: Move| Step::one(Part { mv, at: at as u8, recycle });
         if position.fits_foundation(card) {
-            scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+            if !any_card_any_time {
+                scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+            } else {
+                // Rule 11: a talon card goes home only when the next card of its suit that is
+                // not in the talon lies face up in a column; if that card is the successor
+                // and a column's top, both go home together.
+                match postponed_home(position, &reach, card) {
+                    Some(Some(from)) => {
+                        let second = Part::plain(Move::TableauToFoundation { from });
+                        let step =
+                            Step { first: talon_step(Move::WasteToFoundation).first, second: Some(second) };
+                        scored.push(Scored { score: 60 - penalty, step });
+                    }
+                    Some(None) => {
+                        scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) })
+                    }
+                    None => {}
+                }
+            }
         }
         if !any_card_any_time {
             targets(card, scored, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
@@ -929,9 +1042,19 @@ pub fn is_dead_end(position: &Position) -> bool {
             tableau |= card.bit();
         }
     }
-    // Cards outside the tableau (talon, foundations) count as open targets and never block.
+    // Cards outside the tableau (talon, foundations) never block, but they are a target only
+    // once *placed* on a column (rule 13).
     let mut open = !tableau & ALL;
+    let mut placed = 0u64;
     let mut left = 0u64;
+    let mut bottoms = 0u64;
+    let mut empty_column = false;
+    for column in 0..COLUMNS {
+        match position.column(column).first() {
+            Some(card) => bottoms |= card.bit(),
+            None => empty_column = true,
+        }
+    }
     let mut home = 0u64;
     let mut heights = [0u8; 4];
     for suit in Suit::ALL {
@@ -941,7 +1064,24 @@ pub fn is_dead_end(position: &Position) -> bool {
         }
     }
     loop {
-        let before = (open, left, home);
+        let before = (open, left, home, placed);
+        // A column can be empty: one is now, or some column's bottom card has left.
+        let can_empty = empty_column || left & bottoms != 0;
+        // Where a card may be put: an open tableau card or a placed talon or foundation card.
+        let targets = open & tableau | placed;
+        // A talon or foundation card is placed onto a target, or as a king into an empty column.
+        let mut outside = !tableau & ALL & !placed;
+        while outside != 0 {
+            let index = outside.trailing_zeros() as usize;
+            outside &= outside - 1;
+            let rank = index / 4 + 1;
+            let fits =
+                if rank == 13 { can_empty } else { targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0 };
+            if fits {
+                placed |= 1 << index;
+            }
+        }
+        let targets = open & tableau | placed;
         // Each suit goes home in order while its next card is open.
         for (suit, height) in heights.iter_mut().enumerate() {
             while *height < 13 {
@@ -968,7 +1108,13 @@ pub fn is_dead_end(position: &Position) -> bool {
                 let rank = index / 4 + 1;
                 let moves = left & bit != 0 || {
                     let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
-                    let target_open = rank == 13 || open & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0;
+                    let target_open = if rank == 13 {
+                        // A king moves into an empty column: another column must be empty or
+                        // have lost its bottom card.
+                        empty_column || left & bottoms & !cards[0].bit() != 0
+                    } else {
+                        targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0
+                    };
                     (is_open || i >= down) && target_open || is_open && predecessor_home
                 };
                 if moves {
@@ -980,7 +1126,7 @@ pub fn is_dead_end(position: &Position) -> bool {
                 is_open = moves;
             }
         }
-        if (open, left, home) == before {
+        if (open, left, home, placed) == before {
             break;
         }
     }
