@@ -1168,6 +1168,131 @@ mod tests {
         out
     }
 
+    /// A plain exhaustive search over the full rules with no reductions (every legal move, one
+    /// at a time): whether `start` can be won, or `None` past `limit` positions.
+    fn plain_wins(start: &Position, limit: usize) -> Option<bool> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![*start];
+        seen.insert(*start);
+        while let Some(position) = stack.pop() {
+            if position.is_won() {
+                return Some(true);
+            }
+            for &mv in position.legal_moves().as_slice() {
+                let mut next = position;
+                next.apply(mv);
+                if seen.insert(next) {
+                    if seen.len() > limit {
+                        return None;
+                    }
+                    stack.push(next);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// Positions from random play that favours foundation moves, so that many cards go home.
+    fn random_positions(draw: Draw, seeds: std::ops::Range<u64>, plies: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in seeds {
+            let mut position = Position::new(&seeded_deck(seed), Rules::new(draw));
+            let mut random = crate::deal::SplitMix64::new(seed * 7 + 3);
+            for ply in 0..plies {
+                let moves = position.legal_moves();
+                let moves = moves.as_slice();
+                if moves.is_empty() || position.is_won() {
+                    break;
+                }
+                let home: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|mv| matches!(mv, Move::TableauToFoundation { .. } | Move::WasteToFoundation))
+                    .collect();
+                let mv = if !home.is_empty() && random.below(2) == 0 {
+                    home[random.below(home.len() as u64) as usize]
+                } else {
+                    moves[random.below(moves.len() as u64) as usize]
+                };
+                position.apply(mv);
+                if ply % 5 == 4 {
+                    out.push(position);
+                }
+            }
+        }
+        out
+    }
+
+    /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
+    /// home only when the next card of its suit outside the talon is face up, and together
+    /// with it when that is its successor on a column's top; other fitting talon cards are
+    /// still played home in draw 3.
+    #[test]
+    fn talon_cards_go_home_only_when_their_suit_needs_them() {
+        let (mut scored, mut uses) = (Vec::new(), Vec::new());
+        let (mut postponed, mut paired, mut alone) = (0, 0, 0);
+        for position in random_positions(Draw::One, 1..40, 150) {
+            let mut steps = Vec::new();
+            generate(&position, Order::Plain, &mut steps, &mut scored, &mut uses);
+            if steps.len() == 1 && only_sends_home(steps[0]) {
+                continue; // a safe move, played alone
+            }
+            let reach = TalonReach::new(&position);
+            for &card in position.talon().0 {
+                if !position.fits_foundation(card) {
+                    continue;
+                }
+                let at = reach.at[card.index() as usize];
+                let home: Vec<&Step> = steps
+                    .iter()
+                    .filter(|s| s.first.mv == Move::WasteToFoundation && s.first.at == at)
+                    .collect();
+                match postponed_home(&position, &reach, card) {
+                    None => {
+                        assert!(home.is_empty(), "{card} goes home early\n{position}");
+                        postponed += 1;
+                    }
+                    Some(Some(from)) => {
+                        assert_eq!(home.len(), 1);
+                        let second = home[0].second.expect("paired");
+                        assert_eq!(second.mv, Move::TableauToFoundation { from });
+                        let next = position.top(from as usize).unwrap();
+                        assert_eq!((next.suit(), next.rank().value()), (card.suit(), card.rank().value() + 1));
+                        paired += 1;
+                    }
+                    Some(None) => {
+                        assert_eq!(home.len(), 1);
+                        assert!(home[0].second.is_none());
+                        alone += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("postponed {postponed}, paired {paired}, alone {alone}");
+        assert!(postponed >= 20 && paired >= 5 && alone >= 5, "{postponed} {paired} {alone}");
+    }
+
+    /// Rule 12: whenever an exhaustive draw-1 search (unlimited passes) proves a position lost,
+    /// the plain search with no reductions finds no win of the same position in draw 3 (single
+    /// pass, so that it finishes); and the draw-1 search does prove some of them lost.
+    #[test]
+    fn draw_one_losses_are_draw_three_losses() {
+        let mut proven = 0;
+        for position in random_positions(Draw::Three, 1..60, 60) {
+            let draw_one = position.with_rules(Rules::new(Draw::One));
+            let mut solver = Solver::exhaustive(&draw_one, 20_000);
+            if crate::search::run_to_end(&mut solver, 4096) != Outcome::Unsolvable {
+                continue;
+            }
+            let single_pass = position.with_rules(Rules::new(Draw::Three).with_pass_limit(1));
+            let Some(won) = plain_wins(&single_pass, 20_000) else { continue };
+            assert!(!won, "draw 1 lost, draw 3 won\n{position}");
+            proven += 1;
+        }
+        eprintln!("draw-1 losses checked in draw 3: {proven}");
+        assert!(proven >= 20, "{proven}");
+    }
+
     /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
     /// search would not.
     #[test]
