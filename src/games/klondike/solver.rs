@@ -1075,20 +1075,21 @@ pub fn is_dead_end(position: &Position) -> bool {
         // A column can be empty: one is now, or some column's bottom card has left.
         let can_empty = empty_column || left & bottoms != 0;
         // Where a card may be put: an open tableau card or a placed talon or foundation card.
-        let targets = open & tableau | placed;
+        let mut targets = open & tableau | placed;
         // A talon or foundation card is placed onto a target, or as a king into an empty column.
+        // Highest rank first, so that one pass places a whole tower on what the tableau offers.
         let mut outside = !tableau & ALL & !placed;
         while outside != 0 {
-            let index = outside.trailing_zeros() as usize;
-            outside &= outside - 1;
+            let index = 63 - outside.leading_zeros() as usize;
+            outside &= !(1 << index);
             let rank = index / 4 + 1;
             let fits =
                 if rank == 13 { can_empty } else { targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0 };
             if fits {
                 placed |= 1 << index;
+                targets |= 1 << index;
             }
         }
-        let targets = open & tableau | placed;
         // Each suit goes home in order while its next card is open.
         for (suit, height) in heights.iter_mut().enumerate() {
             while *height < 13 {
@@ -1100,6 +1101,9 @@ pub fn is_dead_end(position: &Position) -> bool {
                 *height += 1;
             }
         }
+        if home == ALL {
+            return false;
+        }
         // Each column from the top down.
         for column in 0..COLUMNS {
             let cards = position.column(column);
@@ -1110,6 +1114,7 @@ pub fn is_dead_end(position: &Position) -> bool {
                 let bit = card.bit();
                 if is_open {
                     open |= bit;
+                    targets |= bit;
                 }
                 let index = card.index() as usize;
                 let rank = index / 4 + 1;
