@@ -3,8 +3,10 @@
 //!
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
 //! table of exact packed states. Narrow probes (two children per position, four short passes
-//! in different move orders, 36% of the budget in all) run first to find quick wins; then the
-//! exhaustive search. Every pass uses these reductions, each argued in docs/RULES.md:
+//! in different move orders, 36% of the budget in all) run first to find quick wins; then, in
+//! draw 3 (or with a pass limit), an exhaustive search of the same position in draw 1 with
+//! unlimited passes, whose loss proves this one's (rule 12); then the exhaustive search. Every
+//! pass uses these reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -17,7 +19,12 @@
 //!   its column is never moved to another empty one;
 //! - a card comes down from a foundation only together with a move that builds on it, and so
 //!   does a card played from the waste to a column in draw 1 with unlimited passes;
-//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
+//! - in draw 1 with unlimited passes a talon card that is not safe goes home only once the
+//!   next card of its suit outside the talon is face up, and together with it when that is
+//!   its successor on a column's top (rule 11);
+//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home
+//!   (with rule 13: talon and foundation cards are targets only once placed on a column,
+//!   and kings need a column that can be empty).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -1034,10 +1041,15 @@ fn generate(
 /// - *open(c)*: nothing is on c (c has no card on it now, or the card on it has left);
 /// - *left(c)*: c has left its place: a face-down card once it is open and it goes home
 ///   (its predecessor home), onto a possible target (one of the two cards of the other colour
-///   and next rank, which must be open if it is in the tableau), or it is a king; a face-up
+///   and next rank, which must be open if it is in the tableau and placed if not), or it is
+///   a king and a column can be empty; a face-up
 ///   card the same, except that it need not be open to move with the cards on it, unless it
 ///   goes home;
-/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau.
+/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau;
+/// - *placed(t)* (rule 13), for a talon or foundation card t: t has been put on a column,
+///   onto an open tableau card or a placed card, or as a king into an empty column; only
+///   then is t a target for others. A column can be empty once its bottom card has left,
+///   which a king needs to leave its place other than home.
 ///
 /// Every event of a real line has its conditions met earlier in that line, so all of them
 /// are in the fixed point; if some card's *home* is not, no line wins.
