@@ -372,6 +372,10 @@ impl Solver {
             return false;
         }
         self.relaxed_done = true;
+        // The last probe's table is counted in `spent`; free it while the draw-1 search runs.
+        self.seen = Seen::new();
+        self.frames.clear();
+        self.steps.clear();
         let relaxed = self.start.with_rules(Rules::new(Draw::One));
         let budget = self.budget.saturating_sub(self.spent) * RELAXED_PERCENT / 100;
         self.relaxed = Some(Box::new(Solver::exhaustive(&relaxed, budget)));
