@@ -250,9 +250,22 @@ fn proofs_agree_with_a_plain_search_on_mid_game_positions() {
 
 #[test]
 fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
-    let start = Position::new(&seeded_deck(3), Rules::new(Draw::One));
+    // Deal 18 in draw 1 is a hard one (undecided at the default budget).
+    let start = Position::new(&seeded_deck(18), Rules::new(Draw::One));
     let outcome = run_to_end(&mut Solver::with_budget(&start, 500), 64);
     assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: 500 }));
+    // In draw 3 the budget also covers the draw-1 search of rule 12, counted once.
+    let start = Position::new(&seeded_deck(18), Rules::new(Draw::Three));
+    let mut solver = Solver::with_budget(&start, 500);
+    let mut most = 0;
+    let outcome = loop {
+        if let Some(outcome) = solver.step(5) {
+            break outcome;
+        }
+        most = most.max(solver.progress().states);
+    };
+    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: 500 }));
+    assert!(most <= 500, "progress counted {most} states");
 
     for seed in [1, 4, 5] {
         let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));

@@ -4,8 +4,10 @@
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
 //! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
 //! children per position, in different move orders, 36% of the budget in all), then six short
-//! best-first ones (`best_first.rs`, 14%); then the exhaustive search. Every pass uses these
-//! reductions, each argued in docs/RULES.md:
+//! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), an
+//! exhaustive search of the same position in draw 1 with unlimited passes, whose loss proves
+//! this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
+//! argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -18,12 +20,17 @@
 //!   its column is never moved to another empty one;
 //! - a card comes down from a foundation only together with a move that builds on it, and so
 //!   does a card played from the waste to a column in draw 1 with unlimited passes;
-//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home.
+//! - in draw 1 with unlimited passes a talon card that is not safe goes home only once the
+//!   next card of its suit outside the talon is face up, and together with it when that is
+//!   its successor on a column's top (rule 11);
+//! - a position is abandoned when [`is_dead_end`] shows that some card can never go home
+//!   (with rule 13: talon and foundation cards are targets only once placed on a column,
+//!   and kings need a column that can be empty).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{builds_on, Draw, Move, Position, Undo, COLUMNS};
+use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 
 #[path = "best_first.rs"]
 mod best_first;
@@ -79,6 +86,12 @@ enum Order {
     /// Scores shaken by a pseudo-random amount (see [`shake`]) drawn with this seed.
     Shaken(u64),
 }
+
+/// Rule 12: the percentage of the budget left after the probes that the exhaustive draw-1
+/// search of a draw-3 position may use. It mostly wins (and so ends) early when the draw-3
+/// game is won too, and where it runs out the draw-3 search rarely decides either; 90% proved
+/// the most losses on seeds 1..1000 (30%, 50%, 75%, 90%, 100% measured in docs/BENCHMARKS.md).
+const RELAXED_PERCENT: u64 = 90;
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -310,6 +323,11 @@ pub struct Solver {
     probes_done: usize,
     /// The current pass when it is a best-first probe.
     best_first: Option<BestFirst>,
+    /// Rule 12: the exhaustive draw-1 search of the start that runs between the probes and
+    /// the exhaustive search of a position with draw 3 (or a pass limit), while it runs.
+    relaxed: Option<Box<Solver>>,
+    /// Whether that draw-1 search is over (or not wanted).
+    relaxed_done: bool,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -322,12 +340,36 @@ impl Solver {
     /// A solver that answers "unknown" after `budget` distinct states (at most
     /// [`MAX_STATES`], which bounds its memory).
     pub fn with_budget(start: &Position, budget: u64) -> Solver {
+        let mut solver = Solver::unstarted(start, budget);
+        solver.relaxed_done = any_card_any_time(start);
+        solver.start();
+        solver
+    }
+
+    /// An exhaustive search with no probes and no relaxation first (rule 12's draw-1 search).
+    fn exhaustive(start: &Position, budget: u64) -> Solver {
+        let mut solver = Solver::unstarted(start, budget);
+        solver.probes_done = PROBES.len();
+        solver.relaxed_done = true;
+        solver.start();
+        solver
+    }
+
+    fn start(&mut self) {
+        if is_dead_end(&self.start) {
+            self.done = Some(Outcome::Unsolvable);
+        } else {
+            self.next_pass();
+        }
+    }
+
+    fn unstarted(start: &Position, budget: u64) -> Solver {
         let budget = budget.min(MAX_STATES);
         let mut talon_index = [0u8; 52];
         for (i, card) in start.talon().0.iter().enumerate() {
             talon_index[card.index() as usize] = i as u8;
         }
-        let mut solver = Solver {
+        Solver {
             start: *start,
             position: *start,
             talon_index,
@@ -343,14 +385,45 @@ impl Solver {
             spent: 0,
             probes_done: 0,
             best_first: None,
+            relaxed: None,
+            relaxed_done: false,
             done: None,
-        };
-        if is_dead_end(start) {
-            solver.done = Some(Outcome::Unsolvable);
-        } else {
-            solver.next_pass();
         }
-        solver
+    }
+
+    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, an
+    /// exhaustive draw-1 search of the same position with unlimited passes gets most of the
+    /// budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card a draw-3
+    /// line reaches, so if the draw-1 game is lost, so is this one. Says whether that search
+    /// was started.
+    fn start_relaxation(&mut self) -> bool {
+        if self.relaxed_done {
+            return false;
+        }
+        self.relaxed_done = true;
+        // The last probe's table is counted in `spent`; free it while the draw-1 search runs.
+        self.seen = Seen::new();
+        self.frames.clear();
+        self.steps.clear();
+        let relaxed = self.start.with_rules(Rules::new(Draw::One));
+        let budget = self.budget.saturating_sub(self.spent) * RELAXED_PERCENT / 100;
+        self.relaxed = Some(Box::new(Solver::exhaustive(&relaxed, budget)));
+        true
+    }
+
+    /// Runs `work` units of the draw-1 search of rule 12; when it ends, a proven loss is the
+    /// answer and anything else hands the rest of the budget to the exhaustive search.
+    fn step_relaxation(&mut self, work: u64) {
+        let Some(relaxed) = self.relaxed.as_mut() else { return };
+        let Some(outcome) = relaxed.step(work) else { return };
+        let states = relaxed.progress().states;
+        self.relaxed = None;
+        if outcome == Outcome::Unsolvable {
+            self.done = Some(Outcome::Unsolvable);
+        } else {
+            self.spent += states;
+            self.next_pass();
+        }
     }
 
     /// Sets up the next probe, or the exhaustive search after the last, and begins it.
@@ -369,6 +442,9 @@ impl Solver {
             self.width = width;
             self.pass_budget = self.budget * percent / 100;
         } else {
+            if self.start_relaxation() {
+                return;
+            }
             self.width = usize::MAX;
             self.order = Order::Plain;
             self.pass_budget = self.budget.saturating_sub(self.spent);
@@ -541,12 +617,18 @@ impl Search for Solver {
             }
             return self.done.clone();
         }
+        if self.relaxed.is_some() {
+            self.step_relaxation(work);
+            return self.done.clone();
+        }
         for _ in 0..work.max(1) {
             if let Some(done) = &self.done {
                 return Some(done.clone());
             }
-            if self.best_first.is_some() {
-                return None;
+            if self.best_first.is_some() || self.relaxed.is_some() {
+                // The pass just ended and a best-first probe or rule 12's draw-1 search
+                // takes over at the next call.
+                break;
             }
             let Some(frame) = self.frames.last_mut() else {
                 self.end_pass(Outcome::Unsolvable);
@@ -586,7 +668,8 @@ impl Search for Solver {
 
     fn progress(&self) -> Progress {
         let probe = self.best_first.as_ref().map_or(0, BestFirst::states);
-        Progress { states: self.spent + probe + self.seen.len() as u64 }
+        let relaxed = self.relaxed.as_ref().map_or(0, |relaxed| relaxed.progress().states);
+        Progress { states: self.spent + probe + relaxed + self.seen.len() as u64 }
     }
 }
 
@@ -663,6 +746,34 @@ impl TalonReach {
         out.extend(cards.into_iter().flatten().filter_map(|card| self.part(card, mv)));
         out[start..].sort_unstable_by_key(|part| part.at);
     }
+}
+
+/// Rule 11 (draw 1, unlimited passes; docs/RULES.md): whether talon card `card`, which fits
+/// its foundation and is not safe, may go home now, and how. A talon card can be drawn to at
+/// any time, so its trip home is postponed until just before the next card of its suit that is
+/// not in the talon (`next`) goes home; `next` is face up then. `None`: not now (`next` is
+/// face down, or every higher card of the suit is in the talon: then the game finishes by
+/// rule 7 before they are needed). `Some(Some(from))`: `next` is the successor and the top of
+/// column `from`, so both go home as one step. `Some(None)`: the card goes home alone (a
+/// talon chain below `next`, or `next` under a run that a partial-run move will lift).
+fn postponed_home(position: &Position, reach: &TalonReach, card: Card) -> Option<Option<u8>> {
+    let suit = card.suit();
+    let mut rank = card.rank().value() + 1;
+    let next = loop {
+        let next = Card::new(Rank::from_value(rank)?, suit);
+        if reach.at[next.index() as usize] == NO_TALON {
+            break next;
+        }
+        rank += 1;
+    };
+    for column in 0..COLUMNS {
+        let run = position.face_up(column);
+        if let Some(at) = run.iter().position(|&c| c == next) {
+            let successor = rank == card.rank().value() + 1;
+            return Some((successor && at + 1 == run.len()).then_some(column as u8));
+        }
+    }
+    None
 }
 
 /// The two cards that build on `card` (the next lower rank, other colour), if it is not an ace.
@@ -906,7 +1017,25 @@ fn generate(
         let penalty = recycle as i32;
         let talon_step = |mv: Move| Step::one(Part { mv, at: at as u8, recycle });
         if position.fits_foundation(card) {
-            scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+            if !any_card_any_time {
+                scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+            } else {
+                // Rule 11: a talon card goes home only when the next card of its suit that is
+                // not in the talon lies face up in a column; if that card is the successor
+                // and a column's top, both go home together.
+                match postponed_home(position, &reach, card) {
+                    Some(Some(from)) => {
+                        let second = Part::plain(Move::TableauToFoundation { from });
+                        let step =
+                            Step { first: talon_step(Move::WasteToFoundation).first, second: Some(second) };
+                        scored.push(Scored { score: 60 - penalty, step });
+                    }
+                    Some(None) => {
+                        scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) })
+                    }
+                    None => {}
+                }
+            }
         }
         if !any_card_any_time {
             targets(card, scored, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
@@ -980,10 +1109,15 @@ fn generate(
 /// - *open(c)*: nothing is on c (c has no card on it now, or the card on it has left);
 /// - *left(c)*: c has left its place: a face-down card once it is open and it goes home
 ///   (its predecessor home), onto a possible target (one of the two cards of the other colour
-///   and next rank, which must be open if it is in the tableau), or it is a king; a face-up
+///   and next rank, which must be open if it is in the tableau and placed if not), or it is
+///   a king and a column can be empty; a face-up
 ///   card the same, except that it need not be open to move with the cards on it, unless it
 ///   goes home;
-/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau.
+/// - *home(c)*: c has gone home: its predecessor has, and it is open if in the tableau;
+/// - *placed(t)* (rule 13), for a talon or foundation card t: t has been put on a column,
+///   onto an open tableau card or a placed card, or as a king into an empty column; only
+///   then is t a target for others. A column can be empty once its bottom card has left,
+///   which a king needs to leave its place other than home.
 ///
 /// Every event of a real line has its conditions met earlier in that line, so all of them
 /// are in the fixed point; if some card's *home* is not, no line wins.
@@ -995,9 +1129,19 @@ pub fn is_dead_end(position: &Position) -> bool {
             tableau |= card.bit();
         }
     }
-    // Cards outside the tableau (talon, foundations) count as open targets and never block.
+    // Cards outside the tableau (talon, foundations) never block, but they are a target only
+    // once *placed* on a column (rule 13).
     let mut open = !tableau & ALL;
+    let mut placed = 0u64;
     let mut left = 0u64;
+    let mut bottoms = 0u64;
+    let mut empty_column = false;
+    for column in 0..COLUMNS {
+        match position.column(column).first() {
+            Some(card) => bottoms |= card.bit(),
+            None => empty_column = true,
+        }
+    }
     let mut home = 0u64;
     let mut heights = [0u8; 4];
     for suit in Suit::ALL {
@@ -1007,7 +1151,25 @@ pub fn is_dead_end(position: &Position) -> bool {
         }
     }
     loop {
-        let before = (open, left, home);
+        let before = (open, left, home, placed);
+        // A column can be empty: one is now, or some column's bottom card has left.
+        let can_empty = empty_column || left & bottoms != 0;
+        // Where a card may be put: an open tableau card or a placed talon or foundation card.
+        let mut targets = open & tableau | placed;
+        // A talon or foundation card is placed onto a target, or as a king into an empty column.
+        // Highest rank first, so that one pass places a whole tower on what the tableau offers.
+        let mut outside = !tableau & ALL & !placed;
+        while outside != 0 {
+            let index = 63 - outside.leading_zeros() as usize;
+            outside &= !(1 << index);
+            let rank = index / 4 + 1;
+            let fits =
+                if rank == 13 { can_empty } else { targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0 };
+            if fits {
+                placed |= 1 << index;
+                targets |= 1 << index;
+            }
+        }
         // Each suit goes home in order while its next card is open.
         for (suit, height) in heights.iter_mut().enumerate() {
             while *height < 13 {
@@ -1019,6 +1181,9 @@ pub fn is_dead_end(position: &Position) -> bool {
                 *height += 1;
             }
         }
+        if home == ALL {
+            return false;
+        }
         // Each column from the top down.
         for column in 0..COLUMNS {
             let cards = position.column(column);
@@ -1029,12 +1194,19 @@ pub fn is_dead_end(position: &Position) -> bool {
                 let bit = card.bit();
                 if is_open {
                     open |= bit;
+                    targets |= bit;
                 }
                 let index = card.index() as usize;
                 let rank = index / 4 + 1;
                 let moves = left & bit != 0 || {
                     let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
-                    let target_open = rank == 13 || open & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0;
+                    let target_open = if rank == 13 {
+                        // A king moves into an empty column: another column must be empty or
+                        // have lost its bottom card.
+                        empty_column || left & bottoms & !cards[0].bit() != 0
+                    } else {
+                        targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0
+                    };
                     (is_open || i >= down) && target_open || is_open && predecessor_home
                 };
                 if moves {
@@ -1046,7 +1218,7 @@ pub fn is_dead_end(position: &Position) -> bool {
                 is_open = moves;
             }
         }
-        if (open, left, home) == before {
+        if (open, left, home, placed) == before {
             break;
         }
     }
@@ -1086,6 +1258,134 @@ mod tests {
         }));
         out.extend(free);
         out
+    }
+
+    /// A plain exhaustive search over the full rules with no reductions (every legal move, one
+    /// at a time): whether `start` can be won, or `None` past `limit` positions.
+    fn plain_wins(start: &Position, limit: usize) -> Option<bool> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![*start];
+        seen.insert(*start);
+        while let Some(position) = stack.pop() {
+            if position.is_won() {
+                return Some(true);
+            }
+            for &mv in position.legal_moves().as_slice() {
+                let mut next = position;
+                next.apply(mv);
+                if seen.insert(next) {
+                    if seen.len() > limit {
+                        return None;
+                    }
+                    stack.push(next);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// Positions from random play that favours foundation moves, so that many cards go home.
+    fn random_positions(draw: Draw, seeds: std::ops::Range<u64>, plies: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in seeds {
+            let mut position = Position::new(&seeded_deck(seed), Rules::new(draw));
+            let mut random = crate::deal::SplitMix64::new(seed * 7 + 3);
+            for ply in 0..plies {
+                let moves = position.legal_moves();
+                let moves = moves.as_slice();
+                if moves.is_empty() || position.is_won() {
+                    break;
+                }
+                let home: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|mv| matches!(mv, Move::TableauToFoundation { .. } | Move::WasteToFoundation))
+                    .collect();
+                let mv = if !home.is_empty() && random.below(2) == 0 {
+                    home[random.below(home.len() as u64) as usize]
+                } else {
+                    moves[random.below(moves.len() as u64) as usize]
+                };
+                position.apply(mv);
+                if ply % 5 == 4 {
+                    out.push(position);
+                }
+            }
+        }
+        out
+    }
+
+    /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
+    /// home only when the next card of its suit outside the talon is face up, and together
+    /// with it when that is its successor on a column's top; other fitting talon cards are
+    /// still played home in draw 3.
+    #[test]
+    fn talon_cards_go_home_only_when_their_suit_needs_them() {
+        let (mut scored, mut uses) = (Vec::new(), Vec::new());
+        let (mut postponed, mut paired, mut alone) = (0, 0, 0);
+        for position in random_positions(Draw::One, 1..40, 150) {
+            let mut steps = Vec::new();
+            generate(&position, Order::Plain, &mut steps, &mut scored, &mut uses);
+            if steps.len() == 1 && only_sends_home(steps[0]) {
+                continue; // a safe move, played alone
+            }
+            let reach = TalonReach::new(&position);
+            for &card in position.talon().0 {
+                if !position.fits_foundation(card) {
+                    continue;
+                }
+                let at = reach.at[card.index() as usize];
+                let home: Vec<&Step> = steps
+                    .iter()
+                    .filter(|s| s.first.mv == Move::WasteToFoundation && s.first.at == at)
+                    .collect();
+                match postponed_home(&position, &reach, card) {
+                    None => {
+                        assert!(home.is_empty(), "{card} goes home early\n{position}");
+                        postponed += 1;
+                    }
+                    Some(Some(from)) => {
+                        assert_eq!(home.len(), 1);
+                        let second = home[0].second.expect("paired");
+                        assert_eq!(second.mv, Move::TableauToFoundation { from });
+                        let next = position.top(from as usize).unwrap();
+                        assert_eq!(
+                            (next.suit(), next.rank().value()),
+                            (card.suit(), card.rank().value() + 1)
+                        );
+                        paired += 1;
+                    }
+                    Some(None) => {
+                        assert_eq!(home.len(), 1);
+                        assert!(home[0].second.is_none());
+                        alone += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("postponed {postponed}, paired {paired}, alone {alone}");
+        assert!(postponed >= 20 && paired >= 5 && alone >= 5, "{postponed} {paired} {alone}");
+    }
+
+    /// Rule 12: whenever an exhaustive draw-1 search (unlimited passes) proves a position lost,
+    /// the plain search with no reductions finds no win of the same position in draw 3 (single
+    /// pass, so that it finishes); and the draw-1 search does prove some of them lost.
+    #[test]
+    fn draw_one_losses_are_draw_three_losses() {
+        let mut proven = 0;
+        for position in random_positions(Draw::Three, 1..60, 60) {
+            let draw_one = position.with_rules(Rules::new(Draw::One));
+            let mut solver = Solver::exhaustive(&draw_one, 20_000);
+            if crate::search::run_to_end(&mut solver, 4096) != Outcome::Unsolvable {
+                continue;
+            }
+            let single_pass = position.with_rules(Rules::new(Draw::Three).with_pass_limit(1));
+            let Some(won) = plain_wins(&single_pass, 20_000) else { continue };
+            assert!(!won, "draw 1 lost, draw 3 won\n{position}");
+            proven += 1;
+        }
+        eprintln!("draw-1 losses checked in draw 3: {proven}");
+        assert!(proven >= 20, "{proven}");
     }
 
     /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
