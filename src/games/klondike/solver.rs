@@ -199,85 +199,122 @@ impl Seen {
     }
 }
 
+/// A key written as a stream of bit fields, low bits first: `current` collects fields until
+/// a whole word is full, so each field costs a shift and an or, and a spill twice a key.
 #[derive(Default)]
 struct Bits {
     words: Key,
-    at: u32,
+    current: u64,
+    /// Bits used in `current` (always below 64).
+    filled: u32,
+    /// Words already written to `words`.
+    full: usize,
 }
 
 impl Bits {
+    /// Appends the low `width` bits of `value` (`width` at most 32, `value` below 2^width).
     fn put(&mut self, value: u64, width: u32) {
-        let word = (self.at / 64) as usize;
-        let shift = self.at % 64;
-        if word < 3 {
-            self.words[word] |= value << shift;
-            if shift + width > 64 && word + 1 < 3 {
-                self.words[word + 1] |= value >> (64 - shift);
+        self.current |= value << self.filled;
+        self.filled += width;
+        if self.filled >= 64 {
+            if self.full < 3 {
+                self.words[self.full] = self.current;
             }
+            self.full += 1;
+            self.filled -= 64;
+            // The bits of `value` that did not fit (none if it ended the word exactly, as
+            // `value` is below 2^width).
+            self.current = value >> (width - self.filled);
         }
-        self.at += width;
+    }
+
+    fn finish(mut self) -> Key {
+        if self.full < 3 {
+            self.words[self.full] = self.current;
+        }
+        self.words
     }
 }
 
-/// One column as (code, width): face-down count (3 bits), face-up length (4 bits), then the
-/// deepest face-up card (6 bits) and one bit per further card saying which suit of its
-/// colour it is (the rank and colour follow from the building rule).
-fn column_code(position: &Position, column: usize) -> (u64, u32) {
+/// One column as a code, which also fixes its width (see [`column_width`]): face-down count
+/// (3 bits), face-up length (4 bits), then the deepest face-up card (6 bits) and one bit per
+/// further card saying which suit of its colour it is (the rank and colour follow from the
+/// building rule).
+fn column_code(position: &Position, column: usize) -> u64 {
     let face_up = position.face_up(column);
     let code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
-    let Some(first) = face_up.first() else { return (code, 7) };
+    let Some(first) = face_up.first() else { return code };
     // Suit indices are clubs, diamonds, hearts, spades: bit 1 is set for hearts and spades.
     let suit_bits = face_up[1..]
         .iter()
         .enumerate()
         .fold(0u64, |bits, (i, card)| bits | ((card.index() as u64 >> 1) & 1) << i);
-    (code | (first.index() as u64) << 7 | suit_bits << 13, 13 + face_up.len() as u32 - 1)
+    code | (first.index() as u64) << 7 | suit_bits << 13
+}
+
+/// The width in bits of a column code: 7 for an empty face-up run, else 13 and one per
+/// face-up card after the first (at most 25).
+fn column_width(code: u64) -> u32 {
+    let face_up = (code >> 3 & 0xF) as u32;
+    if face_up == 0 {
+        7
+    } else {
+        12 + face_up
+    }
 }
 
 /// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
 /// written in a canonical (sorted) order. At most 189 bits are used.
 fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
     let mut bits = Bits::default();
-    for suit in Suit::ALL {
-        bits.put(position.foundation(suit) as u64, 4);
-    }
+    let foundations = Suit::ALL
+        .iter()
+        .enumerate()
+        .fold(0u64, |all, (i, &suit)| all | (position.foundation(suit) as u64) << (4 * i));
+    bits.put(foundations, 16);
     let (talon, waste) = position.talon();
     let mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
     bits.put(mask, 24);
     // With unlimited passes the waste sizes 0, d, 2d, …, n are all reachable from one
     // another by drawing and recycling, so they are one state (in draw 1 that is every size).
-    let draw = position.rules().draw.count() as usize;
-    let canonical = !pass_limit && (waste % draw == 0 || waste == talon.len());
+    let canonical = !pass_limit
+        && match position.rules().draw {
+            Draw::One => true,
+            Draw::Three => waste % 3 == 0 || waste == talon.len(),
+        };
     bits.put(if canonical { 0 } else { waste as u64 }, 5);
     if pass_limit {
         bits.put(position.recycles() as u64, 8);
     }
-    let mut codes = [(0u64, 0u32); COLUMNS];
-    let mut free = [(0u64, 0u32); COLUMNS];
+    // Columns with face-down cards in place; the others, sorted, fill the free places in
+    // order. Face-down counts are in the low bits, so a free column's code is a multiple of 8.
+    let mut codes = [0u64; COLUMNS];
+    let mut free = [0u64; COLUMNS];
     let mut free_count = 0;
     for (column, code) in codes.iter_mut().enumerate() {
         *code = column_code(position, column);
-        if position.face_down(column) == 0 {
-            free[free_count] = *code;
+        if *code & 7 == 0 {
+            // Insertion into the sorted free codes (at most seven).
+            let mut at = free_count;
+            while at > 0 && free[at - 1] > *code {
+                free[at] = free[at - 1];
+                at -= 1;
+            }
+            free[at] = *code;
             free_count += 1;
         }
     }
-    free[..free_count].sort_unstable();
     let mut next_free = 0;
-    for (column, &code) in codes.iter().enumerate() {
-        let (code, width) = if position.face_down(column) == 0 {
+    for code in codes {
+        let code = if code & 7 == 0 {
             next_free += 1;
             free[next_free - 1]
         } else {
             code
         };
-        // Widths reach 25 bits; split so each put stays within one 64-bit shift.
-        bits.put(code & 0x1FFF, width.min(13));
-        if width > 13 {
-            bits.put(code >> 13, width - 13);
-        }
+        bits.put(code, column_width(code));
     }
-    bits.words
+    bits.finish()
 }
 
 /// The thoughtful solver. Its solution is the full list of moves, draws and recycles included.
@@ -1097,6 +1134,41 @@ mod tests {
         assert!(seen.tags.len() > 1 << 12, "the table never grew");
         let tags = seen.tags.iter().filter(|&&tag| tag != Seen::EMPTY_TAG).count();
         assert_eq!(tags, reference.len());
+    }
+
+    /// Fields written with `Bits::put` read back from the key, across word boundaries and
+    /// with fields that end a word exactly.
+    #[test]
+    fn bits_read_back_what_was_put() {
+        let mut random = crate::deal::SplitMix64::new(3);
+        for _ in 0..2_000 {
+            let mut bits = Bits::default();
+            let mut fields = Vec::new();
+            let mut total = 0;
+            loop {
+                let width = if random.below(4) == 0 { 64 - total % 64 } else { random.below(25) as u32 + 1 };
+                if width > 32 || total + width > 192 {
+                    if total + 7 > 192 {
+                        break;
+                    }
+                    continue;
+                }
+                let value = random.below(1 << width);
+                bits.put(value, width);
+                fields.push((value, width));
+                total += width;
+            }
+            let key = bits.finish();
+            let mut at = 0;
+            for (value, width) in fields {
+                let read = (0..width).fold(0u64, |read, i| {
+                    let bit = at + i;
+                    read | (key[bit as usize / 64] >> (bit % 64) & 1) << i
+                });
+                assert_eq!(read, value, "field of width {width} at bit {at}");
+                at += width;
+            }
+        }
     }
 
     #[test]
