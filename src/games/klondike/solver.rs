@@ -241,14 +241,13 @@ impl Bits {
 /// further card saying which suit of its colour it is (the rank and colour follow from the
 /// building rule).
 fn column_code(position: &Position, column: usize) -> u64 {
-    let face_up = position.face_up(column);
-    let code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
-    let Some(first) = face_up.first() else { return code };
-    // Suit indices are clubs, diamonds, hearts, spades: bit 1 is set for hearts and spades.
-    let suit_bits = face_up[1..]
-        .iter()
-        .enumerate()
-        .fold(0u64, |bits, (i, card)| bits | ((card.index() as u64 >> 1) & 1) << i);
+    let face_down = position.face_down(column);
+    let cards = position.column(column);
+    let face_up = cards.len() - face_down;
+    let code = face_down as u64 | (face_up as u64) << 3;
+    let Some(first) = cards.get(face_down) else { return code };
+    // The suit bits of the cards above the first face-up one (none above the top).
+    let suit_bits = position.high_suits(column) as u64 >> (face_down + 1);
     code | (first.index() as u64) << 7 | suit_bits << 13
 }
 
