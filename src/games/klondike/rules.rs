@@ -207,6 +207,15 @@ pub struct Position {
     recycles: u8,
     /// Foundation heights by suit index (0 empty … 13 complete).
     foundations: [u8; 4],
+    /// By column, bit `i` set when the `i`-th card from the bottom is a heart or a spade, and
+    /// no bits at or above the column's length: kept with the cards so that a solver can
+    /// read a run's suits in one step (see [`Position::high_suits`]).
+    high_suits: [u32; COLUMNS],
+}
+
+/// 1 for hearts and spades, 0 for clubs and diamonds: which suit of its colour a card is.
+const fn high_suit(card: Card) -> u32 {
+    (card.index() as u32 >> 1) & 1
 }
 
 impl Position {
@@ -225,6 +234,7 @@ impl Position {
             waste: 0,
             recycles: 0,
             foundations: [0; 4],
+            high_suits: [0; COLUMNS],
         };
         let mut next = 0;
         for row in 0..COLUMNS {
@@ -236,6 +246,11 @@ impl Position {
         for column in 0..COLUMNS {
             position.lengths[column] = column as u8 + 1;
             position.face_down[column] = column as u8;
+            position.high_suits[column] = position
+                .column(column)
+                .iter()
+                .enumerate()
+                .fold(0, |bits, (i, &card)| bits | high_suit(card) << i);
         }
         position.talon.copy_from_slice(&cards[TABLEAU_CARDS..]);
         position
@@ -259,6 +274,12 @@ impl Position {
     /// The face-up cards of a column, deepest first.
     pub fn face_up(&self, column: usize) -> &[Card] {
         &self.columns[column][self.face_down[column] as usize..self.lengths[column] as usize]
+    }
+
+    /// Column `column`'s suits within their colours: bit `i` is set when its `i`-th card from
+    /// the bottom is a heart or a spade; bits at and above its length are clear.
+    pub fn high_suits(&self, column: usize) -> u32 {
+        self.high_suits[column]
     }
 
     /// The top (exposed) card of a column, if it has one.
@@ -465,6 +486,7 @@ impl Position {
                     self.push(to, card);
                 }
                 self.lengths[from] = start as u8;
+                self.high_suits[from] &= (1 << start) - 1;
                 undo.turned = self.turn_up(from);
             }
             Move::FoundationToTableau { suit, to } => {
@@ -515,6 +537,7 @@ impl Position {
                     self.push(from, card);
                 }
                 self.lengths[to] = start as u8;
+                self.high_suits[to] &= (1 << start) - 1;
             }
             Move::FoundationToTableau { suit, to } => {
                 if self.pop(to as usize % COLUMNS).is_some() {
@@ -553,6 +576,7 @@ impl Position {
         if len < MAX_COLUMN {
             self.columns[column][len] = card;
             self.lengths[column] += 1;
+            self.high_suits[column] |= high_suit(card) << len;
         }
     }
 
@@ -560,6 +584,7 @@ impl Position {
         let card = self.top(column)?;
         self.lengths[column] -= 1;
         self.columns[column][self.lengths[column] as usize] = FILLER;
+        self.high_suits[column] &= !(1 << self.lengths[column]);
         Some(card)
     }
 
@@ -674,5 +699,43 @@ impl fmt::Display for Position {
             writeln!(f, "t{}: {}", column + 1, parts.join(" "))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{seeded_deck, SplitMix64};
+
+    fn recount(position: &Position, column: usize) -> u32 {
+        position.column(column).iter().enumerate().fold(0, |bits, (i, &card)| bits | high_suit(card) << i)
+    }
+
+    /// The suit bits kept with each column match its cards through random play and undo.
+    #[test]
+    fn high_suits_follow_the_cards() {
+        for seed in 0..20 {
+            for draw in [Draw::One, Draw::Three] {
+                let mut position = Position::new(&seeded_deck(seed), Rules::new(draw));
+                let mut random = SplitMix64::new(seed);
+                let mut undos = Vec::new();
+                for _ in 0..400 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() || (random.below(3) == 0 && !undos.is_empty()) {
+                        match undos.pop() {
+                            Some(undo) => position.undo(undo),
+                            None => break,
+                        }
+                    } else {
+                        undos.push(
+                            position.apply(moves.as_slice()[random.below(moves.len() as u64) as usize]),
+                        );
+                    }
+                    for column in 0..COLUMNS {
+                        assert_eq!(position.high_suits(column), recount(&position, column), "{position}");
+                    }
+                }
+            }
+        }
     }
 }

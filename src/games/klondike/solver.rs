@@ -36,12 +36,14 @@ use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 mod best_first;
 use best_first::{BestFirst, Probe, Weights};
 
-/// The default state budget: about two seconds of search natively (see docs/BENCHMARKS.md).
-pub const DEFAULT_BUDGET: u64 = 600_000;
+/// The default state budget: at most about 1.5 s of search natively on a quiet machine, so
+/// that every deal is answered within 2 s (measured in docs/BENCHMARKS.md, Klondike).
+pub const DEFAULT_BUDGET: u64 = 800_000;
 
-/// The most states any budget allows, which bounds memory: the whole process measured 162 MB
-/// at 3,000,000 states (24-byte keys in one flat table at most 3/4 full, 2^22 slots); the
-/// table's next growth, past 3.1 million states, would pass 256 MB.
+/// The most states any budget allows, which bounds memory: the whole process measured 174 MB
+/// at 3,000,000 states (deal 3 draw 3; 24-byte keys and 1-byte fingerprints in flat tables
+/// at most 3/4 full, 2^22 slots); the table's next growth, past 3.1 million states, would
+/// pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
 
 /// The probes run before the exhaustive search. A depth-first search that commits early to a
@@ -153,51 +155,68 @@ struct Frame {
 /// A transposition-table key: a whole position packed exactly into 192 bits.
 type Key = [u64; 3];
 
-/// The set of seen keys: open addressing with linear probing in one flat array (no position
-/// packs to all zeros, since the 52 cards are somewhere, so a zero slot is empty). One probe
-/// usually costs one cache line, where a general hash set touches a control byte and a bucket.
+/// The set of seen keys: open addressing with linear probing. Beside the full keys, a
+/// parallel array holds an 8-bit fingerprint of each key's hash (0 marks an empty slot), so a
+/// probe sequence is scanned in the small fingerprint array (64 slots to a cache line) and a
+/// full key is read only when its fingerprint matches: a new key costs one read of
+/// fingerprints and one write of the key. Equality is still decided on the full keys. (8-bit
+/// fingerprints measured a little faster than 16-bit ones: the array is half the size.)
 struct Seen {
-    slots: Vec<Key>,
+    tags: Vec<u8>,
+    keys: Vec<Key>,
     len: usize,
 }
 
 impl Seen {
-    const EMPTY: Key = [0; 3];
+    const EMPTY_TAG: u8 = 0;
 
     fn new() -> Seen {
-        Seen { slots: vec![Seen::EMPTY; 1 << 12], len: 0 }
+        Seen::with_slots(1 << 12)
+    }
+
+    fn with_slots(slots: usize) -> Seen {
+        Seen { tags: vec![Seen::EMPTY_TAG; slots], keys: vec![[0; 3]; slots], len: 0 }
     }
 
     fn len(&self) -> usize {
         self.len
     }
 
-    fn slot(key: &Key, mask: usize) -> usize {
+    /// The hash of `key`: its low bits choose the first slot, its top 8 the fingerprint.
+    fn hash(key: &Key) -> u64 {
         let mut z = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ key[1].rotate_left(21).wrapping_mul(0xBF58_476D_1CE4_E5B9)
             ^ key[2].rotate_left(43).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^= z >> 29;
         z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z ^= z >> 32;
-        z as usize & mask
+        z
+    }
+
+    /// The fingerprint of a hash, never [`Seen::EMPTY_TAG`].
+    fn tag(hash: u64) -> u8 {
+        ((hash >> 56) as u8).max(1)
     }
 
     /// Adds `key`; says whether it was new.
     fn insert(&mut self, key: Key) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut index = Seen::slot(&key, mask);
+        let hash = Seen::hash(&key);
+        let tag = Seen::tag(hash);
+        let mask = self.tags.len() - 1;
+        let mut index = hash as usize & mask;
         loop {
-            let slot = &mut self.slots[index];
-            if *slot == Seen::EMPTY {
-                *slot = key;
+            let slot_tag = self.tags[index];
+            if slot_tag == Seen::EMPTY_TAG {
+                self.tags[index] = tag;
+                self.keys[index] = key;
                 self.len += 1;
                 // At most 3/4 full, so probes stay short.
-                if self.len * 4 > self.slots.len() * 3 {
+                if self.len * 4 > self.tags.len() * 3 {
                     self.grow();
                 }
                 return true;
             }
-            if *slot == key {
+            if slot_tag == tag && self.keys[index] == key {
                 return false;
             }
             index = (index + 1) & mask;
@@ -205,98 +224,138 @@ impl Seen {
     }
 
     fn grow(&mut self) {
-        let bigger = vec![Seen::EMPTY; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, bigger);
-        let mask = self.slots.len() - 1;
-        for key in old.into_iter().filter(|key| *key != Seen::EMPTY) {
-            let mut index = Seen::slot(&key, mask);
-            while self.slots[index] != Seen::EMPTY {
+        let bigger = Seen::with_slots(self.tags.len() * 2);
+        let old = std::mem::replace(self, Seen { len: self.len, ..bigger });
+        let mask = self.tags.len() - 1;
+        for (&tag, key) in old.tags.iter().zip(&old.keys) {
+            if tag == Seen::EMPTY_TAG {
+                continue;
+            }
+            let mut index = Seen::hash(key) as usize & mask;
+            while self.tags[index] != Seen::EMPTY_TAG {
                 index = (index + 1) & mask;
             }
-            self.slots[index] = key;
+            self.tags[index] = tag;
+            self.keys[index] = *key;
         }
     }
 }
 
+/// A key written as a stream of bit fields, low bits first: `current` collects fields until
+/// a whole word is full, so each field costs a shift and an or, and a spill twice a key.
 #[derive(Default)]
 struct Bits {
     words: Key,
-    at: u32,
+    current: u64,
+    /// Bits used in `current` (always below 64).
+    filled: u32,
+    /// Words already written to `words`.
+    full: usize,
 }
 
 impl Bits {
+    /// Appends the low `width` bits of `value` (`width` at most 32, `value` below 2^width).
     fn put(&mut self, value: u64, width: u32) {
-        let word = (self.at / 64) as usize;
-        let shift = self.at % 64;
-        if word < 3 {
-            self.words[word] |= value << shift;
-            if shift + width > 64 && word + 1 < 3 {
-                self.words[word + 1] |= value >> (64 - shift);
+        self.current |= value << self.filled;
+        self.filled += width;
+        if self.filled >= 64 {
+            if self.full < 3 {
+                self.words[self.full] = self.current;
             }
+            self.full += 1;
+            self.filled -= 64;
+            // The bits of `value` that did not fit (none if it ended the word exactly, as
+            // `value` is below 2^width).
+            self.current = value >> (width - self.filled);
         }
-        self.at += width;
+    }
+
+    fn finish(mut self) -> Key {
+        if self.full < 3 {
+            self.words[self.full] = self.current;
+        }
+        self.words
     }
 }
 
-/// One column as (code, width): face-down count (3 bits), face-up length (4 bits), then the
-/// deepest face-up card (6 bits) and one bit per further card saying which suit of its
-/// colour it is (the rank and colour follow from the building rule).
-fn column_code(position: &Position, column: usize) -> (u64, u32) {
-    let face_up = position.face_up(column);
-    let code = position.face_down(column) as u64 | (face_up.len() as u64) << 3;
-    let Some(first) = face_up.first() else { return (code, 7) };
-    // Suit indices are clubs, diamonds, hearts, spades: bit 1 is set for hearts and spades.
-    let suit_bits = face_up[1..]
-        .iter()
-        .enumerate()
-        .fold(0u64, |bits, (i, card)| bits | ((card.index() as u64 >> 1) & 1) << i);
-    (code | (first.index() as u64) << 7 | suit_bits << 13, 13 + face_up.len() as u32 - 1)
+/// One column as a code, which also fixes its width (see [`column_width`]): face-down count
+/// (3 bits), face-up length (4 bits), then the deepest face-up card (6 bits) and one bit per
+/// further card saying which suit of its colour it is (the rank and colour follow from the
+/// building rule).
+fn column_code(position: &Position, column: usize) -> u64 {
+    let face_down = position.face_down(column);
+    let cards = position.column(column);
+    let face_up = cards.len() - face_down;
+    let code = face_down as u64 | (face_up as u64) << 3;
+    let Some(first) = cards.get(face_down) else { return code };
+    // The suit bits of the cards above the first face-up one (none above the top).
+    let suit_bits = position.high_suits(column) as u64 >> (face_down + 1);
+    code | (first.index() as u64) << 7 | suit_bits << 13
+}
+
+/// The width in bits of a column code: 7 for an empty face-up run, else 13 and one per
+/// face-up card after the first (at most 25).
+fn column_width(code: u64) -> u32 {
+    let face_up = (code >> 3 & 0xF) as u32;
+    if face_up == 0 {
+        7
+    } else {
+        12 + face_up
+    }
 }
 
 /// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
 /// written in a canonical (sorted) order. At most 189 bits are used.
 fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
     let mut bits = Bits::default();
-    for suit in Suit::ALL {
-        bits.put(position.foundation(suit) as u64, 4);
-    }
+    let foundations = Suit::ALL
+        .iter()
+        .enumerate()
+        .fold(0u64, |all, (i, &suit)| all | (position.foundation(suit) as u64) << (4 * i));
+    bits.put(foundations, 16);
     let (talon, waste) = position.talon();
     let mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
     bits.put(mask, 24);
     // With unlimited passes the waste sizes 0, d, 2d, …, n are all reachable from one
     // another by drawing and recycling, so they are one state (in draw 1 that is every size).
-    let draw = position.rules().draw.count() as usize;
-    let canonical = !pass_limit && (waste % draw == 0 || waste == talon.len());
+    let canonical = !pass_limit
+        && match position.rules().draw {
+            Draw::One => true,
+            Draw::Three => waste % 3 == 0 || waste == talon.len(),
+        };
     bits.put(if canonical { 0 } else { waste as u64 }, 5);
     if pass_limit {
         bits.put(position.recycles() as u64, 8);
     }
-    let mut codes = [(0u64, 0u32); COLUMNS];
-    let mut free = [(0u64, 0u32); COLUMNS];
+    // Columns with face-down cards in place; the others, sorted, fill the free places in
+    // order. Face-down counts are in the low bits, so a free column's code is a multiple of 8.
+    let mut codes = [0u64; COLUMNS];
+    let mut free = [0u64; COLUMNS];
     let mut free_count = 0;
     for (column, code) in codes.iter_mut().enumerate() {
         *code = column_code(position, column);
-        if position.face_down(column) == 0 {
-            free[free_count] = *code;
+        if *code & 7 == 0 {
+            // Insertion into the sorted free codes (at most seven).
+            let mut at = free_count;
+            while at > 0 && free[at - 1] > *code {
+                free[at] = free[at - 1];
+                at -= 1;
+            }
+            free[at] = *code;
             free_count += 1;
         }
     }
-    free[..free_count].sort_unstable();
     let mut next_free = 0;
-    for (column, &code) in codes.iter().enumerate() {
-        let (code, width) = if position.face_down(column) == 0 {
+    for code in codes {
+        let code = if code & 7 == 0 {
             next_free += 1;
             free[next_free - 1]
         } else {
             code
         };
-        // Widths reach 25 bits; split so each put stays within one 64-bit shift.
-        bits.put(code & 0x1FFF, width.min(13));
-        if width > 13 {
-            bits.put(code >> 13, width - 13);
-        }
+        bits.put(code, column_width(code));
     }
-    bits.words
+    bits.finish()
 }
 
 /// The thoughtful solver. Its solution is the full list of moves, draws and recycles included.
@@ -1421,6 +1480,63 @@ mod tests {
             }
         }
         assert!(reordered > 0, "the other orders never differ from the plain one");
+    }
+
+    /// The seen set agrees with a standard set through many growths, on keys that differ in
+    /// a single bit as well as random ones (so fingerprints often match without keys matching
+    /// when the table is small).
+    #[test]
+    fn seen_agrees_with_a_hash_set() {
+        let mut seen = Seen::new();
+        let mut reference = std::collections::HashSet::new();
+        let mut random = crate::deal::SplitMix64::new(7);
+        for round in 0..60_000u64 {
+            let key: Key = if round % 3 == 0 {
+                [1 << (round % 64), (round / 64) % 3, 0]
+            } else {
+                [random.below(5_000) + 1, random.below(3), random.below(2)]
+            };
+            assert_eq!(seen.insert(key), reference.insert(key), "key {key:?}");
+            assert_eq!(seen.len(), reference.len());
+        }
+        assert!(seen.tags.len() > 1 << 12, "the table never grew");
+        let tags = seen.tags.iter().filter(|&&tag| tag != Seen::EMPTY_TAG).count();
+        assert_eq!(tags, reference.len());
+    }
+
+    /// Fields written with `Bits::put` read back from the key, across word boundaries and
+    /// with fields that end a word exactly.
+    #[test]
+    fn bits_read_back_what_was_put() {
+        let mut random = crate::deal::SplitMix64::new(3);
+        for _ in 0..2_000 {
+            let mut bits = Bits::default();
+            let mut fields = Vec::new();
+            let mut total = 0;
+            loop {
+                let width = if random.below(4) == 0 { 64 - total % 64 } else { random.below(25) as u32 + 1 };
+                if width > 32 || total + width > 192 {
+                    if total + 7 > 192 {
+                        break;
+                    }
+                    continue;
+                }
+                let value = random.below(1 << width);
+                bits.put(value, width);
+                fields.push((value, width));
+                total += width;
+            }
+            let key = bits.finish();
+            let mut at = 0;
+            for (value, width) in fields {
+                let read = (0..width).fold(0u64, |read, i| {
+                    let bit = at + i;
+                    read | (key[bit as usize / 64] >> (bit % 64) & 1) << i
+                });
+                assert_eq!(read, value, "field of width {width} at bit {at}");
+                at += width;
+            }
+        }
     }
 
     #[test]
