@@ -781,6 +781,9 @@ struct TalonReach {
 }
 
 impl TalonReach {
+    /// No card within reach.
+    const EMPTY: TalonReach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
+
     fn new(position: &Position) -> TalonReach {
         let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
         let (talon, _) = position.talon();
@@ -1102,6 +1105,7 @@ fn generate(
         }
         // Every talon card stays within reach, so one is played to a column only together
         // with a move that builds on it.
+        let mut reach_after: Option<TalonReach> = None;
         for to in 0..COLUMNS {
             let fits = match position.top(to) {
                 Some(target) => builds_on(card, target),
@@ -1113,9 +1117,19 @@ fn generate(
             let part = Part { mv: Move::WasteToTableau { to: to as u8 }, at: at as u8, recycle };
             let mut after = *position;
             apply_part(&mut after, part);
-            let reach_after = TalonReach::new(&after);
+            // Where the talon's cards are once `card` has left it: the same whatever column it
+            // went to, and read only for the cards that build on `card`, so worked out once and
+            // only if one of those is in the talon (here every talon card is within reach).
+            let reach_after = reach_after.get_or_insert_with(|| {
+                let talon_builders = builders(card).into_iter().flatten();
+                if talon_builders.clone().any(|builder| reach.at[builder.index() as usize] != NO_TALON) {
+                    TalonReach::new(&after)
+                } else {
+                    TalonReach::EMPTY
+                }
+            });
             uses.clear();
-            uses_of(&after, &reach_after, to, None, true, uses);
+            uses_of(&after, reach_after, to, None, true, uses);
             for &second in uses.iter() {
                 scored.push(Scored { score: 30 - penalty, step: Step { first: part, second: Some(second) } });
             }
