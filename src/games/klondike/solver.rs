@@ -785,9 +785,14 @@ impl TalonReach {
     const EMPTY: TalonReach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
 
     fn new(position: &Position) -> TalonReach {
+        TalonReach::from_reachable(position, &reachable(position))
+    }
+
+    /// [`TalonReach::new`] from `reachable(position)`, for a caller that needs both.
+    fn from_reachable(position: &Position, reachable: &[Option<bool>; 25]) -> TalonReach {
         let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
         let (talon, _) = position.talon();
-        for (at, recycle) in reachable(position).iter().enumerate() {
+        for (at, recycle) in reachable.iter().enumerate() {
             let Some(recycle) = *recycle else { continue };
             let index = talon[at - 1].index() as usize;
             reach.at[index] = at as u8;
@@ -980,7 +985,8 @@ fn generate(
         }
     }
     // So is a safe talon card when any talon card can be drawn to at any time.
-    let reach = TalonReach::new(position);
+    let reachable = reachable(position);
+    let reach = TalonReach::from_reachable(position, &reachable);
     if any_card_any_time(position) {
         for suit in Suit::ALL {
             let height = position.foundation(suit);
@@ -1073,7 +1079,7 @@ fn generate(
     // within a fixed budget (docs/BENCHMARKS.md).
     let any_card_any_time = any_card_any_time(position);
     let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
+    for (at, recycle) in reachable.iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
         let card = talon[at - 1];
         let penalty = recycle as i32;
