@@ -781,10 +781,18 @@ struct TalonReach {
 }
 
 impl TalonReach {
+    /// No card within reach.
+    const EMPTY: TalonReach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
+
     fn new(position: &Position) -> TalonReach {
+        TalonReach::from_reachable(position, &reachable(position))
+    }
+
+    /// [`TalonReach::new`] from `reachable(position)`, for a caller that needs both.
+    fn from_reachable(position: &Position, reachable: &[Option<bool>; 25]) -> TalonReach {
         let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
         let (talon, _) = position.talon();
-        for (at, recycle) in reachable(position).iter().enumerate() {
+        for (at, recycle) in reachable.iter().enumerate() {
             let Some(recycle) = *recycle else { continue };
             let index = talon[at - 1].index() as usize;
             reach.at[index] = at as u8;
@@ -977,7 +985,8 @@ fn generate(
         }
     }
     // So is a safe talon card when any talon card can be drawn to at any time.
-    let reach = TalonReach::new(position);
+    let reachable = reachable(position);
+    let reach = TalonReach::from_reachable(position, &reachable);
     if any_card_any_time(position) {
         for suit in Suit::ALL {
             let height = position.foundation(suit);
@@ -1070,7 +1079,7 @@ fn generate(
     // within a fixed budget (docs/BENCHMARKS.md).
     let any_card_any_time = any_card_any_time(position);
     let (talon, _) = position.talon();
-    for (at, recycle) in reachable(position).iter().enumerate() {
+    for (at, recycle) in reachable.iter().enumerate() {
         let Some(recycle) = *recycle else { continue };
         let card = talon[at - 1];
         let penalty = recycle as i32;
@@ -1102,6 +1111,7 @@ fn generate(
         }
         // Every talon card stays within reach, so one is played to a column only together
         // with a move that builds on it.
+        let mut reach_after: Option<TalonReach> = None;
         for to in 0..COLUMNS {
             let fits = match position.top(to) {
                 Some(target) => builds_on(card, target),
@@ -1113,9 +1123,19 @@ fn generate(
             let part = Part { mv: Move::WasteToTableau { to: to as u8 }, at: at as u8, recycle };
             let mut after = *position;
             apply_part(&mut after, part);
-            let reach_after = TalonReach::new(&after);
+            // Where the talon's cards are once `card` has left it: the same whatever column it
+            // went to, and read only for the cards that build on `card`, so worked out once and
+            // only if one of those is in the talon (here every talon card is within reach).
+            let reach_after = reach_after.get_or_insert_with(|| {
+                let talon_builders = builders(card).into_iter().flatten();
+                if talon_builders.clone().any(|builder| reach.at[builder.index() as usize] != NO_TALON) {
+                    TalonReach::new(&after)
+                } else {
+                    TalonReach::EMPTY
+                }
+            });
             uses.clear();
-            uses_of(&after, &reach_after, to, None, true, uses);
+            uses_of(&after, reach_after, to, None, true, uses);
             for &second in uses.iter() {
                 scored.push(Scored { score: 30 - penalty, step: Step { first: part, second: Some(second) } });
             }
@@ -1181,33 +1201,33 @@ fn generate(
 /// Every event of a real line has its conditions met earlier in that line, so all of them
 /// are in the fixed point; if some card's *home* is not, no line wins.
 pub fn is_dead_end(position: &Position) -> bool {
-    const ALL: u64 = (1 << 52) - 1;
+    // The same least fixed point as the card-by-card original (kept in the tests as
+    // `is_dead_end_reference`, which checks that both agree), with the rules that concern all
+    // cards alike (placing talon and foundation cards, sending cards home) applied to all 52
+    // at once as bit operations. Any order of applying monotone rules until none adds a fact
+    // reaches the same least fixed point, so the verdict is the same.
     let mut tableau = 0u64;
-    for column in 0..COLUMNS {
-        for card in position.column(column) {
-            tableau |= card.bit();
-        }
-    }
-    // Cards outside the tableau (talon, foundations) never block, but they are a target only
-    // once *placed* on a column (rule 13).
-    let mut open = !tableau & ALL;
-    let mut placed = 0u64;
-    let mut left = 0u64;
     let mut bottoms = 0u64;
     let mut empty_column = false;
     for column in 0..COLUMNS {
-        match position.column(column).first() {
+        let cards = position.column(column);
+        for card in cards {
+            tableau |= card.bit();
+        }
+        match cards.first() {
             Some(card) => bottoms |= card.bit(),
             None => empty_column = true,
         }
     }
+    // Cards outside the tableau (talon, foundations) never block, but they are a target only
+    // once *placed* on a column (rule 13).
+    let outside = !tableau & ALL_CARDS;
+    let mut open = outside;
+    let mut placed = 0u64;
+    let mut left = 0u64;
     let mut home = 0u64;
-    let mut heights = [0u8; 4];
     for suit in Suit::ALL {
-        heights[suit.index()] = position.foundation(suit);
-        for rank in 0..position.foundation(suit) as usize {
-            home |= 1 << (rank * 4 + suit.index());
-        }
+        home |= RANKS_BELOW[position.foundation(suit) as usize] << suit.index();
     }
     loop {
         let before = (open, left, home, placed);
@@ -1215,58 +1235,49 @@ pub fn is_dead_end(position: &Position) -> bool {
         let can_empty = empty_column || left & bottoms != 0;
         // Where a card may be put: an open tableau card or a placed talon or foundation card.
         let mut targets = open & tableau | placed;
-        // A talon or foundation card is placed onto a target, or as a king into an empty column.
-        // Highest rank first, so that one pass places a whole tower on what the tableau offers.
-        let mut outside = !tableau & ALL & !placed;
-        while outside != 0 {
-            let index = 63 - outside.leading_zeros() as usize;
-            outside &= !(1 << index);
-            let rank = index / 4 + 1;
-            let fits =
-                if rank == 13 { can_empty } else { targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0 };
-            if fits {
-                placed |= 1 << index;
-                targets |= 1 << index;
+        // A talon or foundation card is placed onto a target, or as a king into an empty
+        // column; each round places the next card of every tower.
+        let kings = if can_empty { KINGS } else { 0 };
+        loop {
+            let new = outside & !placed & (fit_on(targets) | kings);
+            if new == 0 {
+                break;
             }
+            placed |= new;
+            targets |= new;
         }
-        // Each suit goes home in order while its next card is open.
-        for (suit, height) in heights.iter_mut().enumerate() {
-            while *height < 13 {
-                let bit = 1u64 << (*height as usize * 4 + suit);
-                if open & bit == 0 {
-                    break;
-                }
-                home |= bit;
-                *height += 1;
+        // Each suit goes home in order while its next card is open; each round sends every
+        // suit's next card.
+        loop {
+            let new = open & !home & (home << 4 | ACES) & ALL_CARDS;
+            if new == 0 {
+                break;
             }
+            home |= new;
         }
-        if home == ALL {
+        if home == ALL_CARDS {
             return false;
         }
         // Each column from the top down.
         for column in 0..COLUMNS {
             let cards = position.column(column);
             let down = position.face_down(column);
+            // A king leaves for an empty column: another column must be empty or have lost
+            // its bottom card.
+            let king_fits =
+                cards.first().is_some_and(|bottom| empty_column || left & bottoms & !bottom.bit() != 0);
             let mut is_open = true;
             for i in (0..cards.len()).rev() {
-                let card = cards[i];
-                let bit = card.bit();
+                let index = cards[i].index() as usize;
+                let bit = 1u64 << index;
                 if is_open {
                     open |= bit;
                     targets |= bit;
                 }
-                let index = card.index() as usize;
-                let rank = index / 4 + 1;
                 let moves = left & bit != 0 || {
-                    let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
-                    let target_open = if rank == 13 {
-                        // A king moves into an empty column: another column must be empty or
-                        // have lost its bottom card.
-                        empty_column || left & bottoms & !cards[0].bit() != 0
-                    } else {
-                        targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0
-                    };
-                    (is_open || i >= down) && target_open || is_open && predecessor_home
+                    let target_open =
+                        if index >= KING_INDEX { king_fits } else { targets & NEXT_OTHER_COLOUR[index] != 0 };
+                    (is_open || i >= down) && target_open || is_open && (home << 4 | ACES) & bit != 0
                 };
                 if moves {
                     left |= bit;
@@ -1281,7 +1292,49 @@ pub fn is_dead_end(position: &Position) -> bool {
             break;
         }
     }
-    home != ALL
+    home != ALL_CARDS
+}
+
+/// Every card, by [`Card::bit`] (bit `4 * (rank - 1) + suit`).
+const ALL_CARDS: u64 = (1 << 52) - 1;
+/// The four aces and the four kings.
+const ACES: u64 = 0b1111;
+const KINGS: u64 = 0b1111 << 48;
+/// The lowest card index of a king.
+const KING_INDEX: usize = 48;
+/// Bit 0 of each rank's four bits.
+const CLUBS: u64 = 0x1_1111_1111_1111;
+
+/// By height h, the bits of the clubs of ranks 1..=h (shift by a suit's index for its cards).
+const RANKS_BELOW: [u64; 14] = {
+    let mut table = [0u64; 14];
+    let mut h = 1;
+    while h < 14 {
+        table[h] = table[h - 1] | 1 << (4 * (h - 1));
+        h += 1;
+    }
+    table
+};
+
+/// By card index, the cards it builds on (next rank, other colour); none for a king.
+const NEXT_OTHER_COLOUR: [u64; 52] = {
+    let mut table = [0u64; 52];
+    let mut index = 0;
+    while index < KING_INDEX {
+        table[index] = OTHER_COLOUR[index % 4] << ((index / 4 + 1) * 4);
+        index += 1;
+    }
+    table
+};
+
+/// The cards (kings aside) that build on some card of `targets`: a red card when a black card
+/// of the next rank is there, a black one when a red one is.
+fn fit_on(targets: u64) -> u64 {
+    // Bit 0 of a rank's four bits: a club or spade (black) / a diamond or heart (red) of it.
+    let black = (targets | targets >> 3) & CLUBS;
+    let red = (targets >> 1 | targets >> 2) & CLUBS;
+    // One rank down; spread to the two suits of the other colour (no carries between ranks).
+    (black >> 4) * 0b0110 | (red >> 4) * 0b1001
 }
 
 /// The suits of the other colour, as a 4-bit mask, by suit index.
@@ -1292,6 +1345,115 @@ mod tests {
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::{Draw, Rules};
+
+    /// The card-by-card dead-end check that [`is_dead_end`] replaced, as the reference it
+    /// must agree with.
+    fn is_dead_end_reference(position: &Position) -> bool {
+        const ALL: u64 = (1 << 52) - 1;
+        let mut tableau = 0u64;
+        for column in 0..COLUMNS {
+            for card in position.column(column) {
+                tableau |= card.bit();
+            }
+        }
+        // Cards outside the tableau (talon, foundations) never block, but they are a target only
+        // once *placed* on a column (rule 13).
+        let mut open = !tableau & ALL;
+        let mut placed = 0u64;
+        let mut left = 0u64;
+        let mut bottoms = 0u64;
+        let mut empty_column = false;
+        for column in 0..COLUMNS {
+            match position.column(column).first() {
+                Some(card) => bottoms |= card.bit(),
+                None => empty_column = true,
+            }
+        }
+        let mut home = 0u64;
+        let mut heights = [0u8; 4];
+        for suit in Suit::ALL {
+            heights[suit.index()] = position.foundation(suit);
+            for rank in 0..position.foundation(suit) as usize {
+                home |= 1 << (rank * 4 + suit.index());
+            }
+        }
+        loop {
+            let before = (open, left, home, placed);
+            // A column can be empty: one is now, or some column's bottom card has left.
+            let can_empty = empty_column || left & bottoms != 0;
+            // Where a card may be put: an open tableau card or a placed talon or foundation card.
+            let mut targets = open & tableau | placed;
+            // A talon or foundation card is placed onto a target, or as a king into an empty column.
+            // Highest rank first, so that one pass places a whole tower on what the tableau offers.
+            let mut outside = !tableau & ALL & !placed;
+            while outside != 0 {
+                let index = 63 - outside.leading_zeros() as usize;
+                outside &= !(1 << index);
+                let rank = index / 4 + 1;
+                let fits = if rank == 13 {
+                    can_empty
+                } else {
+                    targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0
+                };
+                if fits {
+                    placed |= 1 << index;
+                    targets |= 1 << index;
+                }
+            }
+            // Each suit goes home in order while its next card is open.
+            for (suit, height) in heights.iter_mut().enumerate() {
+                while *height < 13 {
+                    let bit = 1u64 << (*height as usize * 4 + suit);
+                    if open & bit == 0 {
+                        break;
+                    }
+                    home |= bit;
+                    *height += 1;
+                }
+            }
+            if home == ALL {
+                return false;
+            }
+            // Each column from the top down.
+            for column in 0..COLUMNS {
+                let cards = position.column(column);
+                let down = position.face_down(column);
+                let mut is_open = true;
+                for i in (0..cards.len()).rev() {
+                    let card = cards[i];
+                    let bit = card.bit();
+                    if is_open {
+                        open |= bit;
+                        targets |= bit;
+                    }
+                    let index = card.index() as usize;
+                    let rank = index / 4 + 1;
+                    let moves = left & bit != 0 || {
+                        let predecessor_home = rank == 1 || home & (bit >> 4) != 0;
+                        let target_open = if rank == 13 {
+                            // A king moves into an empty column: another column must be empty or
+                            // have lost its bottom card.
+                            empty_column || left & bottoms & !cards[0].bit() != 0
+                        } else {
+                            targets & (OTHER_COLOUR[index % 4] << (rank * 4)) != 0
+                        };
+                        (is_open || i >= down) && target_open || is_open && predecessor_home
+                    };
+                    if moves {
+                        left |= bit;
+                    } else if i <= down {
+                        // Nothing below a card that cannot move is ever open.
+                        break;
+                    }
+                    is_open = moves;
+                }
+            }
+            if (open, left, home, placed) == before {
+                break;
+            }
+        }
+        home != ALL
+    }
 
     /// What a key must capture: everything, up to the order of columns without face-down
     /// cards and waste sizes that are mutually reachable.
@@ -1372,6 +1534,36 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The bitwise dead-end check gives the card-by-card reference's verdict on positions from
+    /// random play and on every child the search generates from them, dead ends or not.
+    #[test]
+    fn dead_end_check_agrees_with_the_reference() {
+        let (mut steps, mut scored, mut uses) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut dead, mut alive) = (0, 0);
+        for draw in [Draw::One, Draw::Three] {
+            for start in random_positions(draw, 1..120, 200) {
+                steps.clear();
+                generate(&start, Order::Plain, &mut steps, &mut scored, &mut uses);
+                let mut positions = vec![start];
+                for &step in &steps {
+                    let mut child = start;
+                    apply_step(&mut child, step);
+                    positions.push(child);
+                }
+                for position in positions {
+                    let verdict = is_dead_end(&position);
+                    assert_eq!(verdict, is_dead_end_reference(&position), "{position}");
+                    if verdict {
+                        dead += 1;
+                    } else {
+                        alive += 1;
+                    }
+                }
+            }
+        }
+        assert!(dead > 200 && alive > 2000, "dead ends {dead}, others {alive}");
     }
 
     /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
