@@ -4,9 +4,9 @@
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
 //! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
 //! children per position, in different move orders, 36% of the budget in all), then six short
-//! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), an
-//! exhaustive search of the same position in draw 1 with unlimited passes, whose loss proves
-//! this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
+//! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), a search
+//! of the same position in draw 1 with unlimited passes (small probes, then exhaustive), whose
+//! loss proves this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
 //! argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
@@ -89,7 +89,7 @@ enum Order {
     Shaken(u64),
 }
 
-/// Rule 12: the percentage of the budget left after the probes that the exhaustive draw-1
+/// Rule 12: the percentage of the budget left after the probes that the draw-1
 /// search of a draw-3 position may use. It mostly wins (and so ends) early when the draw-3
 /// game is won too, and where it runs out the draw-3 search rarely decides either; 90% proved
 /// the most losses on seeds 1..1000 (30%, 50%, 75%, 90%, 100% measured in docs/BENCHMARKS.md).
@@ -392,7 +392,7 @@ pub struct Solver {
     probes_done: usize,
     /// The current pass when it is a best-first probe.
     best_first: Option<BestFirst>,
-    /// Rule 12: the exhaustive draw-1 search of the start that runs between the probes and
+    /// Rule 12: the draw-1 search of the start that runs between the probes and
     /// the exhaustive search of a position with draw 3 (or a pass limit), while it runs.
     relaxed: Option<Box<Solver>>,
     /// Whether that draw-1 search is over (or not wanted).
@@ -472,11 +472,11 @@ impl Solver {
         }
     }
 
-    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, an
-    /// exhaustive draw-1 search of the same position with unlimited passes gets most of the
-    /// budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card a draw-3
-    /// line reaches, so if the draw-1 game is lost, so is this one. Says whether that search
-    /// was started.
+    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, a draw-1
+    /// search (small probes, then exhaustive) of the same position with unlimited passes gets
+    /// most of the budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card
+    /// a draw-3 line reaches, so if the draw-1 game is lost, so is this one. Says whether that
+    /// search was started.
     fn start_relaxation(&mut self) -> bool {
         if self.relaxed_done {
             return false;
