@@ -4,9 +4,9 @@
 //! Depth-first search over an explicit stack (so it runs in slices), with a transposition
 //! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
 //! children per position, in different move orders, 36% of the budget in all), then six short
-//! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), an
-//! exhaustive search of the same position in draw 1 with unlimited passes, whose loss proves
-//! this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
+//! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), a search
+//! of the same position in draw 1 with unlimited passes (small probes, then exhaustive), whose
+//! loss proves this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
 //! argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
@@ -89,11 +89,18 @@ enum Order {
     Shaken(u64),
 }
 
-/// Rule 12: the percentage of the budget left after the probes that the exhaustive draw-1
+/// Rule 12: the percentage of the budget left after the probes that the draw-1
 /// search of a draw-3 position may use. It mostly wins (and so ends) early when the draw-3
 /// game is won too, and where it runs out the draw-3 search rarely decides either; 90% proved
 /// the most losses on seeds 1..1000 (30%, 50%, 75%, 90%, 100% measured in docs/BENCHMARKS.md).
 const RELAXED_PERCENT: u64 = 90;
+
+/// Rule 12: the budget that the probes of the draw-1 search take their percentages of (so
+/// they take at most half of it). Where the draw-3 deal is lost, they only delay the draw-1
+/// proof a little; where draw 1 is won, a probe usually wins it within these few states,
+/// whereas the exhaustive draw-1 search alone can miss the win for its whole share of the
+/// budget, which the draw-3 exhaustive search then lacks (measured in docs/BENCHMARKS.md).
+const RELAXED_PROBE_BUDGET: u64 = 50_000;
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -369,6 +376,9 @@ pub struct Solver {
     uses: Vec<Part>,
     frames: Vec<Frame>,
     budget: u64,
+    /// The budget the probes' percentages are of: `budget`, except in rule 12's draw-1
+    /// search.
+    probe_budget: u64,
     /// How many children of each position the current pass tries: a few in the probe, all in
     /// the exhaustive search.
     width: usize,
@@ -382,7 +392,7 @@ pub struct Solver {
     probes_done: usize,
     /// The current pass when it is a best-first probe.
     best_first: Option<BestFirst>,
-    /// Rule 12: the exhaustive draw-1 search of the start that runs between the probes and
+    /// Rule 12: the draw-1 search of the start that runs between the probes and
     /// the exhaustive search of a position with draw 3 (or a pass limit), while it runs.
     relaxed: Option<Box<Solver>>,
     /// Whether that draw-1 search is over (or not wanted).
@@ -405,7 +415,18 @@ impl Solver {
         solver
     }
 
-    /// An exhaustive search with no probes and no relaxation first (rule 12's draw-1 search).
+    /// Rule 12's draw-1 search: the probes, sized for [`RELAXED_PROBE_BUDGET`] states, then
+    /// the exhaustive search, with no relaxation.
+    fn relaxation(start: &Position, budget: u64) -> Solver {
+        let mut solver = Solver::unstarted(start, budget);
+        solver.probe_budget = RELAXED_PROBE_BUDGET.min(solver.budget);
+        solver.relaxed_done = true;
+        solver.start();
+        solver
+    }
+
+    /// An exhaustive search with no probes and no relaxation first.
+    #[cfg(test)]
     fn exhaustive(start: &Position, budget: u64) -> Solver {
         let mut solver = Solver::unstarted(start, budget);
         solver.probes_done = PROBES.len();
@@ -438,6 +459,7 @@ impl Solver {
             uses: Vec::new(),
             frames: Vec::new(),
             budget,
+            probe_budget: budget,
             width: usize::MAX,
             order: Order::Plain,
             pass_budget: 0,
@@ -450,11 +472,11 @@ impl Solver {
         }
     }
 
-    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, an
-    /// exhaustive draw-1 search of the same position with unlimited passes gets most of the
-    /// budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card a draw-3
-    /// line reaches, so if the draw-1 game is lost, so is this one. Says whether that search
-    /// was started.
+    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, a draw-1
+    /// search (small probes, then exhaustive) of the same position with unlimited passes gets
+    /// most of the budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card
+    /// a draw-3 line reaches, so if the draw-1 game is lost, so is this one. Says whether that
+    /// search was started.
     fn start_relaxation(&mut self) -> bool {
         if self.relaxed_done {
             return false;
@@ -466,7 +488,7 @@ impl Solver {
         self.steps.clear();
         let relaxed = self.start.with_rules(Rules::new(Draw::One));
         let budget = self.budget.saturating_sub(self.spent) * RELAXED_PERCENT / 100;
-        self.relaxed = Some(Box::new(Solver::exhaustive(&relaxed, budget)));
+        self.relaxed = Some(Box::new(Solver::relaxation(&relaxed, budget)));
         true
     }
 
@@ -492,14 +514,14 @@ impl Solver {
             self.seen = Seen::new();
             self.frames.clear();
             self.steps.clear();
-            let budget = self.budget * percent / 100;
+            let budget = self.probe_budget * percent / 100;
             self.best_first = Some(BestFirst::new(&self.start, self.talon_index, budget, weights));
             return;
         }
         if let Some(&Pass::Narrow { width, percent, order }) = PROBES.get(self.probes_done) {
             self.order = order;
             self.width = width;
-            self.pass_budget = self.budget * percent / 100;
+            self.pass_budget = self.probe_budget * percent / 100;
         } else {
             if self.start_relaxation() {
                 return;
