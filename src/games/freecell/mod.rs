@@ -26,7 +26,9 @@ pub mod solver;
 pub mod table;
 
 pub use board_code::{BoardCodeError, BoardCodeProblem};
-pub use notation::{expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError};
+pub use notation::{
+    expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError,
+};
 pub use position::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
     UndoError, CASCADES, CELLS,

@@ -36,4 +36,6 @@ pub use rules::{
 };
 pub use setup::{deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError};
 pub use solver::{is_dead_end, solve, Solver, DEFAULT_BUDGET, MAX_STATES};
-pub use table::{can_lift, finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile};
+pub use table::{
+    can_lift, finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile,
+};
