@@ -654,14 +654,14 @@ impl Position {
         moves
     }
 
-    /// Sets the waste size and the recycle count directly: the solver's way of drawing to a
-    /// card it has shown reachable.
     /// The same cards under other rules, with the whole talon in the stock and no recycle made
     /// (rule 12 of the solver searches a draw-3 position as draw 1).
     pub(super) fn with_rules(&self, rules: Rules) -> Position {
         Position { rules, waste: 0, recycles: 0, ..*self }
     }
 
+    /// Sets the waste size and the recycle count directly: the solver's way of drawing to a
+    /// card it has shown reachable.
     pub(super) fn set_pointer(&mut self, waste: u8, recycles: u8) {
         self.waste = waste.min(self.talon_len);
         self.recycles = recycles;

@@ -6,8 +6,8 @@
 //! children per position, in different move orders, 36% of the budget in all), then six short
 //! best-first ones (`best_first.rs`, 14%). Then, in draw 3 (or with a pass limit), a search
 //! of the same position in draw 1 with unlimited passes (small probes, then exhaustive), whose
-//! loss proves this one's (rule 12); then the exhaustive search. Every pass uses these reductions, each
-//! argued in docs/RULES.md:
+//! loss proves this one's (rule 12); then the exhaustive search. Every pass uses these
+//! reductions, each argued in docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -411,7 +411,7 @@ impl Solver {
     pub fn with_budget(start: &Position, budget: u64) -> Solver {
         let mut solver = Solver::unstarted(start, budget);
         solver.relaxed_done = any_card_any_time(start);
-        solver.start();
+        solver.launch();
         solver
     }
 
@@ -421,7 +421,7 @@ impl Solver {
         let mut solver = Solver::unstarted(start, budget);
         solver.probe_budget = RELAXED_PROBE_BUDGET.min(solver.budget);
         solver.relaxed_done = true;
-        solver.start();
+        solver.launch();
         solver
     }
 
@@ -431,11 +431,12 @@ impl Solver {
         let mut solver = Solver::unstarted(start, budget);
         solver.probes_done = PROBES.len();
         solver.relaxed_done = true;
-        solver.start();
+        solver.launch();
         solver
     }
 
-    fn start(&mut self) {
+    /// Answers at once if the start is a dead end, else begins the first pass.
+    fn launch(&mut self) {
         if is_dead_end(&self.start) {
             self.done = Some(Outcome::Unsolvable);
         } else {
@@ -1107,24 +1108,20 @@ fn generate(
         let penalty = recycle as i32;
         let talon_step = |mv: Move| Step::one(Part { mv, at: at as u8, recycle });
         if position.fits_foundation(card) {
-            if !any_card_any_time {
-                scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) });
+            let home = talon_step(Move::WasteToFoundation);
+            // Rule 11: in draw 1 a talon card goes home only when the next card of its suit
+            // that is not in the talon lies face up in a column; if that card is the
+            // successor and a column's top, both go home together.
+            let step = if !any_card_any_time {
+                Some(home)
             } else {
-                // Rule 11: a talon card goes home only when the next card of its suit that is
-                // not in the talon lies face up in a column; if that card is the successor
-                // and a column's top, both go home together.
-                match postponed_home(position, &reach, card) {
-                    Some(Some(from)) => {
-                        let second = Part::plain(Move::TableauToFoundation { from });
-                        let step =
-                            Step { first: talon_step(Move::WasteToFoundation).first, second: Some(second) };
-                        scored.push(Scored { score: 60 - penalty, step });
-                    }
-                    Some(None) => {
-                        scored.push(Scored { score: 60 - penalty, step: talon_step(Move::WasteToFoundation) })
-                    }
-                    None => {}
-                }
+                postponed_home(position, &reach, card).map(|with| Step {
+                    second: with.map(|from| Part::plain(Move::TableauToFoundation { from })),
+                    ..home
+                })
+            };
+            if let Some(step) = step {
+                scored.push(Scored { score: 60 - penalty, step });
             }
         }
         if !any_card_any_time {
