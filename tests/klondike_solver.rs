@@ -163,7 +163,7 @@ fn answers_agree_with_a_plain_search_on_single_pass_deals() {
 
 /// Deals whose start the dead-end check calls lost, played with a single pass (so the plain
 /// search, with no reductions, can finish): the plain search must find no win. The check
-/// ignores the stock, so its verdict claims a loss under any pass limit.
+/// reads the talon under the position's own pass limit (rule 14).
 #[test]
 fn dead_ends_agree_with_a_plain_search() {
     let mut checked = 0;

@@ -25,7 +25,8 @@
 //!   its successor on a column's top (rule 11);
 //! - a position is abandoned when [`is_dead_end`] shows that some card can never go home
 //!   (with rule 13: talon and foundation cards are targets only once placed on a column,
-//!   and kings need a column that can be empty).
+//!   and kings need a column that can be empty; with rule 14: a talon card counts only once
+//!   draws can show it).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -1215,7 +1216,10 @@ fn generate(
 /// - *placed(t)* (rule 13), for a talon or foundation card t: t has been put on a column,
 ///   onto an open tableau card or a placed card, or as a king into an empty column; only
 ///   then is t a target for others. A column can be empty once its bottom card has left,
-///   which a king needs to leave its place other than home.
+///   which a king needs to leave its place other than home;
+/// - *shown(t)* (rule 14), for a talon card t: t can be brought to the top of the waste, now
+///   or once the next talon card or any earlier one has gone (home or placed); t is open,
+///   goes home or is placed only once shown.
 ///
 /// Every event of a real line has its conditions met earlier in that line, so all of them
 /// are in the fixed point; if some card's *home* is not, no line wins.
@@ -1239,9 +1243,14 @@ pub fn is_dead_end(position: &Position) -> bool {
         }
     }
     // Cards outside the tableau (talon, foundations) never block, but they are a target only
-    // once *placed* on a column (rule 13).
+    // once *placed* on a column (rule 13), and a talon card does anything only once draws can
+    // show it (rule 14).
     let outside = !tableau & ALL_CARDS;
-    let mut open = outside;
+    let (talon, _) = position.talon();
+    let in_talon = talon.iter().fold(0u64, |bits, card| bits | card.bit());
+    let mut shown = if any_card_any_time(position) { in_talon } else { reachable_bits(position) };
+    let mut open = outside & !in_talon | shown;
+    let mut last_gone = 0u64;
     let mut placed = 0u64;
     let mut left = 0u64;
     let mut home = 0u64;
@@ -1250,6 +1259,7 @@ pub fn is_dead_end(position: &Position) -> bool {
     }
     loop {
         let before = (open, left, home, placed);
+        let outside = outside & !in_talon | shown;
         // A column can be empty: one is now, or some column's bottom card has left.
         let can_empty = empty_column || left & bottoms != 0;
         // Where a card may be put: an open tableau card or a placed talon or foundation card.
@@ -1276,6 +1286,22 @@ pub fn is_dead_end(position: &Position) -> bool {
         }
         if home == ALL_CARDS {
             return false;
+        }
+        // Rule 14: a talon card is shown once the card after it has gone (it was on top of the
+        // waste under it) or any card before it has (its place changed).
+        // Rule 14: a talon card can be shown once the card after it has gone (it lay under
+        // that card in the waste) or once any card before it has (its place changed).
+        let gone = in_talon & (home | placed);
+        if shown != in_talon && gone != last_gone {
+            last_gone = gone;
+            let mut earlier_gone = false;
+            for (i, card) in talon.iter().enumerate() {
+                if earlier_gone || talon.get(i + 1).is_some_and(|next| gone & next.bit() != 0) {
+                    shown |= card.bit();
+                }
+                earlier_gone |= gone & card.bit() != 0;
+            }
+            open |= shown;
         }
         // Each column from the top down.
         for column in 0..COLUMNS {
@@ -1312,6 +1338,16 @@ pub fn is_dead_end(position: &Position) -> bool {
         }
     }
     home != ALL_CARDS
+}
+
+/// The talon cards that draws (and recycles) can show now, as card bits.
+fn reachable_bits(position: &Position) -> u64 {
+    let (talon, _) = position.talon();
+    reachable(position)
+        .iter()
+        .enumerate()
+        .filter(|(_, reach)| reach.is_some())
+        .fold(0u64, |bits, (at, _)| bits | talon[at - 1].bit())
 }
 
 /// Every card, by [`Card::bit`] (bit `4 * (rank - 1) + suit`).
@@ -1366,8 +1402,9 @@ mod tests {
     use crate::games::klondike::{Draw, Rules};
 
     /// The card-by-card dead-end check that [`is_dead_end`] replaced, as the reference it
-    /// must agree with.
-    fn is_dead_end_reference(position: &Position) -> bool {
+    /// must agree with; without `talon_order`, every talon card counts as shown (the check
+    /// before rule 14).
+    fn is_dead_end_reference(position: &Position, talon_order: bool) -> bool {
         const ALL: u64 = (1 << 52) - 1;
         let mut tableau = 0u64;
         for column in 0..COLUMNS {
@@ -1376,8 +1413,20 @@ mod tests {
             }
         }
         // Cards outside the tableau (talon, foundations) never block, but they are a target only
-        // once *placed* on a column (rule 13).
-        let mut open = !tableau & ALL;
+        // once *placed* on a column (rule 13), and a talon card counts only once shown (rule 14).
+        let (talon, _) = position.talon();
+        let reach = reachable(position);
+        let mut shown: Vec<bool> = (0..talon.len())
+            .map(|i| !talon_order || any_card_any_time(position) || reach[i + 1].is_some())
+            .collect();
+        let hidden = |shown: &[bool]| {
+            talon
+                .iter()
+                .zip(shown)
+                .filter(|(_, &shown)| !shown)
+                .fold(0u64, |bits, (card, _)| bits | card.bit())
+        };
+        let mut open = !tableau & ALL & !hidden(&shown);
         let mut placed = 0u64;
         let mut left = 0u64;
         let mut bottoms = 0u64;
@@ -1404,7 +1453,7 @@ mod tests {
             let mut targets = open & tableau | placed;
             // A talon or foundation card is placed onto a target, or as a king into an empty column.
             // Highest rank first, so that one pass places a whole tower on what the tableau offers.
-            let mut outside = !tableau & ALL & !placed;
+            let mut outside = !tableau & ALL & !placed & !hidden(&shown);
             while outside != 0 {
                 let index = 63 - outside.leading_zeros() as usize;
                 outside &= !(1 << index);
@@ -1432,6 +1481,15 @@ mod tests {
             }
             if home == ALL {
                 return false;
+            }
+            // A talon card is shown once the next one has left the talon or any earlier one
+            // has.
+            let gone = |i: usize| (home | placed) & talon[i].bit() != 0;
+            for j in 0..talon.len() {
+                if !shown[j] && (j + 1 < talon.len() && gone(j + 1) || (0..j).any(gone)) {
+                    shown[j] = true;
+                    open |= talon[j].bit();
+                }
             }
             // Each column from the top down.
             for column in 0..COLUMNS {
@@ -1573,7 +1631,7 @@ mod tests {
                 }
                 for position in positions {
                     let verdict = is_dead_end(&position);
-                    assert_eq!(verdict, is_dead_end_reference(&position), "{position}");
+                    assert_eq!(verdict, is_dead_end_reference(&position, true), "{position}");
                     if verdict {
                         dead += 1;
                     } else {
@@ -1583,6 +1641,31 @@ mod tests {
             }
         }
         assert!(dead > 200 && alive > 2000, "dead ends {dead}, others {alive}");
+    }
+
+    /// Rule 14: positions that are dead ends only because some talon card can never be shown
+    /// (the check without rule 14 passes them) are lost for a plain exhaustive search, with
+    /// unlimited passes and with one pass.
+    #[test]
+    fn talon_cards_never_shown_make_dead_ends() {
+        let mut checked = [0; 2];
+        for start in random_positions(Draw::Three, 1..40, 300) {
+            if checked.iter().all(|&n| n >= 50) {
+                break;
+            }
+            for (i, position) in
+                [start, start.with_rules(Rules::new(Draw::Three).with_pass_limit(1))].into_iter().enumerate()
+            {
+                if !is_dead_end_reference(&position, true) || is_dead_end_reference(&position, false) {
+                    continue;
+                }
+                let Some(won) = plain_wins(&position, 3_000) else { continue };
+                assert!(!won, "a dead end by rule 14 that wins\n{position}");
+                checked[i] += 1;
+            }
+        }
+        eprintln!("rule-14 dead ends checked, unlimited / one pass: {checked:?}");
+        assert!(checked.iter().all(|&n| n >= 50), "{checked:?}");
     }
 
     /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
