@@ -1247,8 +1247,12 @@ pub fn is_dead_end(position: &Position) -> bool {
     // show it (rule 14).
     let outside = !tableau & ALL_CARDS;
     let (talon, _) = position.talon();
-    let in_talon = talon.iter().fold(0u64, |bits, card| bits | card.bit());
-    let mut shown = if any_card_any_time(position) { in_talon } else { reachable_bits(position) };
+    // With draw 1 and unlimited passes every talon card is shown: nothing to track.
+    let (in_talon, mut shown) = if any_card_any_time(position) {
+        (0, 0)
+    } else {
+        (talon.iter().fold(0u64, |bits, card| bits | card.bit()), reachable_bits(position))
+    };
     let mut open = outside & !in_talon | shown;
     let mut last_gone = 0u64;
     let mut placed = 0u64;
