@@ -1,6 +1,6 @@
 // Shared set-up for the end-to-end tests: the built site (dist/) served on 127.0.0.1 and
 // Debian's Chromium driven headless by playwright-core (never a downloaded browser).
-import { mkdtemp, mkdir } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -42,6 +42,8 @@ export async function startSite() {
     async close() {
       await context.close();
       await new Promise((done) => server.close(done));
+      // The browser profile is only for this run: leave nothing behind in /tmp.
+      await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }
