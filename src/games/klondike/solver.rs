@@ -26,7 +26,9 @@
 //! - a position is abandoned when [`is_dead_end`] shows that some card can never go home
 //!   (with rule 13: talon and foundation cards are targets only once placed on a column,
 //!   and kings need a column that can be empty; with rule 14: a talon card counts only once
-//!   draws can show it).
+//!   draws can show it);
+//! - in draw 3 with unlimited passes a position is dropped when one that differs only by a
+//!   waste size that shows every card it shows has been seen (rule 16).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -231,6 +233,24 @@ impl Seen {
         }
     }
 
+    /// Whether `key` was added.
+    fn contains(&self, key: &Key) -> bool {
+        let hash = Seen::hash(key);
+        let tag = Seen::tag(hash);
+        let mask = self.tags.len() - 1;
+        let mut index = hash as usize & mask;
+        loop {
+            let slot_tag = self.tags[index];
+            if slot_tag == Seen::EMPTY_TAG {
+                return false;
+            }
+            if slot_tag == tag && self.keys[index] == *key {
+                return true;
+            }
+            index = (index + 1) & mask;
+        }
+    }
+
     fn grow(&mut self) {
         let bigger = Seen::with_slots(self.tags.len() * 2);
         let old = std::mem::replace(self, Seen { len: self.len, ..bigger });
@@ -312,6 +332,10 @@ fn column_width(code: u64) -> u32 {
     }
 }
 
+/// Where a key's waste size starts: after the foundation heights (16 bits) and the talon mask
+/// (24 bits), in the first word.
+const WASTE_SHIFT: u32 = 40;
+
 /// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
 /// written in a canonical (sorted) order. At most 189 bits are used.
 fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
@@ -331,6 +355,7 @@ fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
             Draw::One => true,
             Draw::Three => waste % 3 == 0 || waste == talon.len(),
         };
+    debug_assert_eq!(bits.filled, WASTE_SHIFT);
     bits.put(if canonical { 0 } else { waste as u64 }, 5);
     if pass_limit {
         bits.put(position.recycles() as u64, 8);
@@ -557,6 +582,31 @@ impl Solver {
         }
     }
 
+    /// Rule 16: with draw 3 and unlimited passes, whether a position that differs from this
+    /// one only by the waste size, and can show every talon card this one can, has been seen.
+    /// From waste size w draws show the sizes w, w + 3, … up to the whole talon, and after a
+    /// recycle 3, 6, …; so a waste that is a multiple of 3 (or the whole talon) shows no more
+    /// than any other, and a smaller waste of the same size modulo 3 shows at least as much.
+    /// A talon play leads to the same position from both, and a column move to two that
+    /// differ only so again: the seen position can do all that this one can.
+    fn dominated(&self) -> bool {
+        if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
+            return false;
+        }
+        let (talon, waste) = self.position.talon();
+        let key = self.key();
+        let seen_at = |size: usize| {
+            let mut other = key;
+            other[0] = other[0] & !(0x1F << WASTE_SHIFT) | (size as u64) << WASTE_SHIFT;
+            self.seen.contains(&other)
+        };
+        if waste % 3 == 0 || waste >= talon.len() {
+            (1..talon.len()).filter(|size| size % 3 != 0).any(seen_at)
+        } else {
+            (1..waste).filter(|size| size % 3 == waste % 3).any(seen_at)
+        }
+    }
+
     fn key(&self) -> Key {
         pack(&self.position, &self.talon_index, self.start.rules().pass_limit.is_some())
     }
@@ -725,7 +775,9 @@ impl Search for Solver {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
                     self.done = Some(self.solution());
                 } else if self.seen.insert(self.key()) {
-                    if self.seen.len() as u64 >= self.pass_budget {
+                    if self.dominated() {
+                        undo_step(&mut self.position, back);
+                    } else if self.seen.len() as u64 >= self.pass_budget {
                         let states = self.spent + self.seen.len() as u64;
                         self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
                     } else if !only_sends_home(step) && is_dead_end(&self.position) {
@@ -1670,6 +1722,34 @@ mod tests {
         }
         eprintln!("rule-14 dead ends checked, unlimited / one pass: {checked:?}");
         assert!(checked.iter().all(|&n| n >= 50), "{checked:?}");
+    }
+
+    /// Rule 16: wherever the search skips a draw-3 position for a seen one that differs only by
+    /// the waste size, the seen one's draws show every talon card that the skipped one's show.
+    #[test]
+    fn a_dominating_waste_size_shows_every_card() {
+        let mut pairs = 0;
+        for mut position in random_positions(Draw::Three, 1..40, 120) {
+            let n = position.talon().0.len();
+            let shown = |position: &mut Position, size: usize| {
+                position.set_pointer(size as u8, 0);
+                reachable_bits(position)
+            };
+            for skipped in 0..=n {
+                for seen in 1..n {
+                    let canonical = skipped % 3 == 0 || skipped == n;
+                    let dominates = seen % 3 != 0
+                        && if canonical { true } else { seen < skipped && seen % 3 == skipped % 3 };
+                    if !dominates {
+                        continue;
+                    }
+                    let (by_seen, by_skipped) = (shown(&mut position, seen), shown(&mut position, skipped));
+                    assert_eq!(by_skipped & !by_seen, 0, "waste {seen} against {skipped}\n{position}");
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 10_000, "{pairs}");
     }
 
     /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
