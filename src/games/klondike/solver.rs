@@ -582,19 +582,18 @@ impl Solver {
         }
     }
 
-    /// Rule 16: with draw 3 and unlimited passes, whether a position that differs from this
-    /// one only by the waste size, and can show every talon card this one can, has been seen.
+    /// Rule 16: with draw 3 and unlimited passes, whether a position that differs from the
+    /// current one (whose key is `key`) only by the waste size, and can show every talon card this one can, has been seen.
     /// From waste size w draws show the sizes w, w + 3, … up to the whole talon, and after a
     /// recycle 3, 6, …; so a waste that is a multiple of 3 (or the whole talon) shows no more
     /// than any other, and a smaller waste of the same size modulo 3 shows at least as much.
     /// A talon play leads to the same position from both, and a column move to two that
     /// differ only so again: the seen position can do all that this one can.
-    fn dominated(&self) -> bool {
+    fn dominated(&self, key: Key) -> bool {
         if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
             return false;
         }
         let (talon, waste) = self.position.talon();
-        let key = self.key();
         let seen_at = |size: usize| {
             let mut other = key;
             other[0] = other[0] & !(0x1F << WASTE_SHIFT) | (size as u64) << WASTE_SHIFT;
@@ -771,11 +770,12 @@ impl Search for Solver {
                 let step = self.steps[frame.next as usize];
                 frame.next += 1;
                 let back = apply_step(&mut self.position, step);
+                let key = self.key();
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
                     self.done = Some(self.solution());
-                } else if self.seen.insert(self.key()) {
-                    if self.dominated() {
+                } else if self.seen.insert(key) {
+                    if self.dominated(key) {
                         undo_step(&mut self.position, back);
                     } else if self.seen.len() as u64 >= self.pass_budget {
                         let states = self.spent + self.seen.len() as u64;
