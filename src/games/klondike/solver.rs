@@ -208,33 +208,8 @@ impl Seen {
         ((hash >> 56) as u8).max(1)
     }
 
-    /// Adds `key`; says whether it was new.
-    fn insert(&mut self, key: Key) -> bool {
-        let hash = Seen::hash(&key);
-        let tag = Seen::tag(hash);
-        let mask = self.tags.len() - 1;
-        let mut index = hash as usize & mask;
-        loop {
-            let slot_tag = self.tags[index];
-            if slot_tag == Seen::EMPTY_TAG {
-                self.tags[index] = tag;
-                self.keys[index] = key;
-                self.len += 1;
-                // At most 3/4 full, so probes stay short.
-                if self.len * 4 > self.tags.len() * 3 {
-                    self.grow();
-                }
-                return true;
-            }
-            if slot_tag == tag && self.keys[index] == key {
-                return false;
-            }
-            index = (index + 1) & mask;
-        }
-    }
-
-    /// Whether `key` was added.
-    fn contains(&self, key: &Key) -> bool {
+    /// Where `key` is (`Ok`), or the empty slot where it would go and its tag (`Err`).
+    fn find(&self, key: &Key) -> Result<usize, (usize, u8)> {
         let hash = Seen::hash(key);
         let tag = Seen::tag(hash);
         let mask = self.tags.len() - 1;
@@ -242,13 +217,31 @@ impl Seen {
         loop {
             let slot_tag = self.tags[index];
             if slot_tag == Seen::EMPTY_TAG {
-                return false;
+                return Err((index, tag));
             }
             if slot_tag == tag && self.keys[index] == *key {
-                return true;
+                return Ok(index);
             }
             index = (index + 1) & mask;
         }
+    }
+
+    /// Adds `key`; says whether it was new.
+    fn insert(&mut self, key: Key) -> bool {
+        let Err((index, tag)) = self.find(&key) else { return false };
+        self.tags[index] = tag;
+        self.keys[index] = key;
+        self.len += 1;
+        // At most 3/4 full, so probes stay short.
+        if self.len * 4 > self.tags.len() * 3 {
+            self.grow();
+        }
+        true
+    }
+
+    /// Whether `key` was added.
+    fn contains(&self, key: &Key) -> bool {
+        self.find(key).is_ok()
     }
 
     fn grow(&mut self) {
