@@ -575,9 +575,9 @@ impl Solver {
         }
     }
 
-    /// Rule 16: with draw 3 and unlimited passes, whether a position that differs from the
-    /// current one (whose key is `key`) only by the waste size, and can show every talon card this one can, has been seen.
-    /// From waste size w draws show the sizes w, w + 3, … up to the whole talon, and after a
+    /// Rule 16: with draw 3 and unlimited passes, whether a position has been seen that differs
+    /// from the current one (whose key is `key`) only by the waste size, and whose draws show
+    /// every talon card this one's show. From waste size w draws show the sizes w, w + 3, … up to the whole talon, and after a
     /// recycle 3, 6, …; so a waste that is a multiple of 3 (or the whole talon) shows no more
     /// than any other, and a smaller waste of the same size modulo 3 shows at least as much.
     /// A talon play leads to the same position from both, and a column move to two that
@@ -1336,8 +1336,6 @@ pub fn is_dead_end(position: &Position) -> bool {
         if home == ALL_CARDS {
             return false;
         }
-        // Rule 14: a talon card is shown once the card after it has gone (it was on top of the
-        // waste under it) or any card before it has (its place changed).
         // Rule 14: a talon card can be shown once the card after it has gone (it lay under
         // that card in the waste) or once any card before it has (its place changed).
         let gone = in_talon & (home | placed);
