@@ -577,11 +577,12 @@ impl Solver {
 
     /// Rule 16: with draw 3 and unlimited passes, whether a position has been seen that differs
     /// from the current one (whose key is `key`) only by the waste size, and whose draws show
-    /// every talon card this one's show. From waste size w draws show the sizes w, w + 3, … up to the whole talon, and after a
-    /// recycle 3, 6, …; so a waste that is a multiple of 3 (or the whole talon) shows no more
-    /// than any other, and a smaller waste of the same size modulo 3 shows at least as much.
-    /// A talon play leads to the same position from both, and a column move to two that
-    /// differ only so again: the seen position can do all that this one can.
+    /// every talon card this one's show. From waste size w draws show the sizes w, w + 3, …
+    /// up to the whole talon, and after a recycle 3, 6, …; so a waste that is a multiple of 3
+    /// (or the whole talon) shows no more than any other, and a smaller waste of the same
+    /// size modulo 3 shows at least as much. A talon play leads to the same position from
+    /// both, and a column move to two that differ only so again: the seen position can do
+    /// all that this one can.
     fn dominated(&self, key: Key) -> bool {
         if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
             return false;
