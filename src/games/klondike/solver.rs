@@ -1437,7 +1437,7 @@ fn fit_on(targets: u64) -> u64 {
     let black = (targets | targets >> 3) & CLUBS;
     let red = (targets >> 1 | targets >> 2) & CLUBS;
     // One rank down; spread to the two suits of the other colour (no carries between ranks).
-    (black >> 4) * 0b0110 | (red >> 4) * 0b1001
+    ((black >> 4) * 0b0110) | ((red >> 4) * 0b1001)
 }
 
 /// The suits of the other colour, as a 4-bit mask, by suit index.
