@@ -173,7 +173,8 @@ impl BestFirst {
                 line.push(step);
                 return Probe::Won(line);
             }
-            if !self.seen.insert(self.key(&position)) {
+            let key = self.key(&position);
+            if !self.seen.insert(key) {
                 continue;
             }
             if self.states() >= self.budget {
@@ -184,7 +185,7 @@ impl BestFirst {
             }
             let mut score = self.weights.score(&position, depth);
             if self.weights.noise > 0 {
-                score += noise(&self.key(&position), self.weights.seed, self.weights.noise);
+                score += noise(&key, self.weights.seed, self.weights.noise);
             }
             let index = self.nodes.len() as u32;
             self.nodes.push(Node { position, parent: self.expanding, via: Some(step), depth });

@@ -1309,7 +1309,8 @@ pub fn is_dead_end(position: &Position) -> bool {
     }
     loop {
         let before = (open, left, home, placed);
-        let outside = outside & !in_talon | shown;
+        // The cards outside the tableau that can take part so far (rule 14).
+        let available = outside & !in_talon | shown;
         // A column can be empty: one is now, or some column's bottom card has left.
         let can_empty = empty_column || left & bottoms != 0;
         // Where a card may be put: an open tableau card or a placed talon or foundation card.
@@ -1318,7 +1319,7 @@ pub fn is_dead_end(position: &Position) -> bool {
         // column; each round places the next card of every tower.
         let kings = if can_empty { KINGS } else { 0 };
         loop {
-            let new = outside & !placed & (fit_on(targets) | kings);
+            let new = available & !placed & (fit_on(targets) | kings);
             if new == 0 {
                 break;
             }
