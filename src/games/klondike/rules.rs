@@ -667,6 +667,39 @@ impl Position {
         self.recycles = recycles;
     }
 
+    /// Puts the top card of `column` back into the talon, `before` talon cards ahead of it
+    /// (below the waste's top if that is among them). No move does this: the solver makes such
+    /// positions to compare with the one at hand (rule 17), then undoes it with
+    /// [`Position::take_from_talon`]. The card must have come from the talon.
+    #[cfg(test)]
+    pub(super) fn put_back_in_talon(&mut self, column: usize, before: usize) {
+        if self.talon_len as usize >= STOCK_CARDS {
+            return;
+        }
+        let Some(card) = self.pop(column) else { return };
+        let at = before.min(self.talon_len as usize);
+        self.talon.copy_within(at..self.talon_len as usize, at + 1);
+        self.talon[at] = card;
+        self.talon_len += 1;
+        if at < self.waste as usize {
+            self.waste += 1;
+        }
+    }
+
+    /// Undoes [`Position::put_back_in_talon`]`(column, before)`.
+    #[cfg(test)]
+    pub(super) fn take_from_talon(&mut self, column: usize, before: usize) {
+        let at = before.min(self.talon_len as usize - 1);
+        let card = self.talon[at];
+        self.talon.copy_within(at + 1..self.talon_len as usize, at);
+        self.talon_len -= 1;
+        self.talon[self.talon_len as usize] = FILLER;
+        if at < self.waste as usize {
+            self.waste -= 1;
+        }
+        self.push(column, card);
+    }
+
     /// Whether `card` is the next card for its foundation.
     pub fn fits_foundation(&self, card: Card) -> bool {
         self.goes_home(card)

@@ -160,21 +160,40 @@ struct Frame {
     end: u32,
     /// The step that led here and how to take it back (none at the root).
     via: Option<(Step, Back)>,
+    /// Rule 17 (exhaustive search): this position's depth-first number, and the least number
+    /// of an open position that it has been seen to lead to (Tarjan's low-link).
+    number: Mark,
+    low: Mark,
 }
 
 /// A transposition-table key: a whole position packed exactly into 192 bits.
 type Key = [u64; 3];
 
-/// The set of seen keys: open addressing with linear probing. Beside the full keys, a
-/// parallel array holds an 8-bit fingerprint of each key's hash (0 marks an empty slot), so a
-/// probe sequence is scanned in the small fingerprint array (64 slots to a cache line) and a
-/// full key is read only when its fingerprint matches: a new key costs one read of
-/// fingerprints and one write of the key. Equality is still decided on the full keys. (8-bit
-/// fingerprints measured a little faster than 16-bit ones: the array is half the size.)
+/// What the exhaustive search knows of a seen position (rule 17): [`LOST`], or, while the
+/// depth-first search has not closed its strongly connected component, its depth-first number
+/// or that of a position it leads back to.
+type Mark = u32;
+
+/// The mark of a position proven lost.
+const LOST: Mark = Mark::MAX;
+
+/// The set of seen keys, each with a [`Mark`]: open addressing with linear probing. Beside
+/// the full keys, a parallel array holds an 8-bit fingerprint of each key's hash (0 marks an
+/// empty slot), so a probe sequence is scanned in the small fingerprint array (64 slots to a
+/// cache line) and a full key is read only when its fingerprint matches: a new key costs one
+/// read of fingerprints and one write of the key. Equality is still decided on the full keys.
+/// (8-bit fingerprints measured a little faster than 16-bit ones: the array is half the size.)
 struct Seen {
     tags: Vec<u8>,
-    keys: Vec<Key>,
+    slots: Vec<Slot>,
     len: usize,
+}
+
+/// A key and its mark, side by side so that they share a cache line.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: Key,
+    mark: Mark,
 }
 
 impl Seen {
@@ -185,7 +204,7 @@ impl Seen {
     }
 
     fn with_slots(slots: usize) -> Seen {
-        Seen { tags: vec![Seen::EMPTY_TAG; slots], keys: vec![[0; 3]; slots], len: 0 }
+        Seen { tags: vec![Seen::EMPTY_TAG; slots], slots: vec![Slot { key: [0; 3], mark: 0 }; slots], len: 0 }
     }
 
     fn len(&self) -> usize {
@@ -219,7 +238,7 @@ impl Seen {
             if slot_tag == Seen::EMPTY_TAG {
                 return Err((index, tag));
             }
-            if slot_tag == tag && self.keys[index] == *key {
+            if slot_tag == tag && self.slots[index].key == *key {
                 return Ok(index);
             }
             index = (index + 1) & mask;
@@ -228,36 +247,50 @@ impl Seen {
 
     /// Adds `key`; says whether it was new.
     fn insert(&mut self, key: Key) -> bool {
-        let Err((index, tag)) = self.find(&key) else { return false };
+        self.insert_marked(key, 0).is_ok()
+    }
+
+    /// Adds `key` with `mark` if it is new, else gives the mark it has.
+    fn insert_marked(&mut self, key: Key, mark: Mark) -> Result<(), Mark> {
+        let (index, tag) = match self.find(&key) {
+            Ok(index) => return Err(self.slots[index].mark),
+            Err(empty) => empty,
+        };
         self.tags[index] = tag;
-        self.keys[index] = key;
+        self.slots[index] = Slot { key, mark };
         self.len += 1;
         // At most 3/4 full, so probes stay short.
         if self.len * 4 > self.tags.len() * 3 {
             self.grow();
         }
-        true
+        Ok(())
     }
 
-    /// Whether `key` was added.
-    fn contains(&self, key: &Key) -> bool {
-        self.find(key).is_ok()
+    /// The mark of `key`, if it was added.
+    fn mark(&self, key: &Key) -> Option<Mark> {
+        self.find(key).ok().map(|index| self.slots[index].mark)
+    }
+
+    /// Gives an added `key` the mark `mark`; returns the one it had.
+    fn remark(&mut self, key: &Key, mark: Mark) -> Option<Mark> {
+        let index = self.find(key).ok()?;
+        Some(std::mem::replace(&mut self.slots[index].mark, mark))
     }
 
     fn grow(&mut self) {
         let bigger = Seen::with_slots(self.tags.len() * 2);
         let old = std::mem::replace(self, Seen { len: self.len, ..bigger });
         let mask = self.tags.len() - 1;
-        for (&tag, key) in old.tags.iter().zip(&old.keys) {
+        for (&tag, slot) in old.tags.iter().zip(&old.slots) {
             if tag == Seen::EMPTY_TAG {
                 continue;
             }
-            let mut index = Seen::hash(key) as usize & mask;
+            let mut index = Seen::hash(&slot.key) as usize & mask;
             while self.tags[index] != Seen::EMPTY_TAG {
                 index = (index + 1) & mask;
             }
             self.tags[index] = tag;
-            self.keys[index] = *key;
+            self.slots[index] = *slot;
         }
     }
 }
@@ -329,18 +362,28 @@ fn column_width(code: u64) -> u32 {
 /// (24 bits), in the first word.
 const WASTE_SHIFT: u32 = 40;
 
-/// Packs a position exactly. Columns without face-down cards are interchangeable, so they are
-/// written in a canonical (sorted) order. At most 189 bits are used.
-fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
-    let mut bits = Bits::default();
+/// What a key is packed from: the fields before the columns, and each column's code.
+#[derive(Clone, Copy)]
+struct KeyParts {
+    /// Foundation heights, 4 bits by suit index.
+    foundations: u64,
+    /// The talon cards by their place in the start's talon.
+    talon_mask: u64,
+    /// The waste size, 0 where it is canonical (see [`key_parts`]).
+    waste: u64,
+    /// With a pass limit, the recycles so far.
+    recycles: Option<u64>,
+    codes: [u64; COLUMNS],
+}
+
+/// The parts of `position`'s key.
+fn key_parts(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> KeyParts {
     let foundations = Suit::ALL
         .iter()
         .enumerate()
         .fold(0u64, |all, (i, &suit)| all | (position.foundation(suit) as u64) << (4 * i));
-    bits.put(foundations, 16);
     let (talon, waste) = position.talon();
-    let mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
-    bits.put(mask, 24);
+    let talon_mask = talon.iter().fold(0u64, |mask, card| mask | 1 << talon_index[card.index() as usize]);
     // With unlimited passes the waste sizes 0, d, 2d, …, n are all reachable from one
     // another by drawing and recycling, so they are one state (in draw 1 that is every size).
     let canonical = !pass_limit
@@ -348,40 +391,76 @@ fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
             Draw::One => true,
             Draw::Three => waste % 3 == 0 || waste == talon.len(),
         };
-    debug_assert_eq!(bits.filled, WASTE_SHIFT);
-    bits.put(if canonical { 0 } else { waste as u64 }, 5);
-    if pass_limit {
-        bits.put(position.recycles() as u64, 8);
-    }
-    // Columns with face-down cards in place; the others, sorted, fill the free places in
-    // order. Face-down counts are in the low bits, so a free column's code is a multiple of 8.
     let mut codes = [0u64; COLUMNS];
-    let mut free = [0u64; COLUMNS];
-    let mut free_count = 0;
     for (column, code) in codes.iter_mut().enumerate() {
         *code = column_code(position, column);
-        if *code & 7 == 0 {
-            // Insertion into the sorted free codes (at most seven).
-            let mut at = free_count;
-            while at > 0 && free[at - 1] > *code {
-                free[at] = free[at - 1];
-                at -= 1;
-            }
-            free[at] = *code;
-            free_count += 1;
+    }
+    KeyParts {
+        foundations,
+        talon_mask,
+        waste: if canonical { 0 } else { waste as u64 },
+        recycles: pass_limit.then(|| position.recycles() as u64),
+        codes,
+    }
+}
+
+impl KeyParts {
+    /// The key. Columns without face-down cards are interchangeable, so they are written in a
+    /// canonical (sorted) order. At most 189 bits are used.
+    fn pack(&self) -> Key {
+        let mut bits = Bits::default();
+        bits.put(self.foundations, 16);
+        bits.put(self.talon_mask, 24);
+        debug_assert_eq!(bits.filled, WASTE_SHIFT);
+        bits.put(self.waste, 5);
+        if let Some(recycles) = self.recycles {
+            bits.put(recycles, 8);
         }
+        // Columns with face-down cards in place; the others, sorted, fill the free places in
+        // order. Face-down counts are in the low bits, so a free column's code is a multiple
+        // of 8.
+        let mut free = [0u64; COLUMNS];
+        let mut free_count = 0;
+        for &code in &self.codes {
+            if code & 7 == 0 {
+                // Insertion into the sorted free codes (at most seven).
+                let mut at = free_count;
+                while at > 0 && free[at - 1] > code {
+                    free[at] = free[at - 1];
+                    at -= 1;
+                }
+                free[at] = code;
+                free_count += 1;
+            }
+        }
+        let mut next_free = 0;
+        for &code in &self.codes {
+            let code = if code & 7 == 0 {
+                next_free += 1;
+                free[next_free - 1]
+            } else {
+                code
+            };
+            bits.put(code, column_width(code));
+        }
+        bits.finish()
     }
-    let mut next_free = 0;
-    for code in codes {
-        let code = if code & 7 == 0 {
-            next_free += 1;
-            free[next_free - 1]
-        } else {
-            code
-        };
-        bits.put(code, column_width(code));
+}
+
+/// Packs a position exactly (see [`KeyParts::pack`]).
+fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
+    key_parts(position, talon_index, pass_limit).pack()
+}
+
+/// A column's code (see [`column_code`]) once its top card, which is face up, has gone.
+fn without_top(code: u64) -> u64 {
+    let face_up = code >> 3 & 0xF;
+    if face_up <= 1 {
+        return code & 7;
     }
-    bits.finish()
+    // One face-up card fewer, and the top card's suit bit cleared.
+    let code = code - (1 << 3);
+    code & !(1 << (13 + face_up - 2))
 }
 
 /// The thoughtful solver. Its solution is the full list of moves, draws and recycles included.
@@ -416,6 +495,13 @@ pub struct Solver {
     relaxed: Option<Box<Solver>>,
     /// Whether that draw-1 search is over (or not wanted).
     relaxed_done: bool,
+    /// The start's talon cards, as card bits.
+    talon_cards: u64,
+    /// Rule 17: how many positions the current pass has numbered, and the keys of the open
+    /// positions of the exhaustive search (entered, their component not yet closed), in the
+    /// order they were entered (Tarjan's stack).
+    numbered: Mark,
+    open: Vec<Key>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -466,8 +552,10 @@ impl Solver {
     fn unstarted(start: &Position, budget: u64) -> Solver {
         let budget = budget.min(MAX_STATES);
         let mut talon_index = [0u8; 52];
+        let mut talon_cards = 0;
         for (i, card) in start.talon().0.iter().enumerate() {
             talon_index[card.index() as usize] = i as u8;
+            talon_cards |= card.bit();
         }
         Solver {
             start: *start,
@@ -488,6 +576,9 @@ impl Solver {
             best_first: None,
             relaxed: None,
             relaxed_done: false,
+            talon_cards,
+            numbered: 0,
+            open: Vec::new(),
             done: None,
         }
     }
@@ -559,7 +650,11 @@ impl Solver {
         self.frames.clear();
         self.steps.clear();
         self.seen = Seen::new();
-        self.seen.insert(self.key());
+        self.numbered = 0;
+        self.open.clear();
+        let key = self.key();
+        self.seen.insert_marked(key, 0).ok();
+        self.open.push(key);
         self.enter(None);
     }
 
@@ -582,21 +677,53 @@ impl Solver {
     /// (or the whole talon) shows no more than any other, and a smaller waste of the same
     /// size modulo 3 shows at least as much. A talon play leads to the same position from
     /// both, and a column move to two that differ only so again: the seen position can do
-    /// all that this one can.
-    fn dominated(&self, key: Key) -> bool {
+    /// all that this one can. Gives the seen position's mark.
+    fn dominated(&self, key: Key) -> Option<Mark> {
         if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
-            return false;
+            return None;
         }
         let (talon, waste) = self.position.talon();
         let seen_at = |size: usize| {
             let mut other = key;
             other[0] = other[0] & !(0x1F << WASTE_SHIFT) | (size as u64) << WASTE_SHIFT;
-            self.seen.contains(&other)
+            self.seen.mark(&other)
         };
         if waste % 3 == 0 || waste >= talon.len() {
-            (1..talon.len()).filter(|size| size % 3 != 0).any(seen_at)
+            (1..talon.len()).filter(|size| size % 3 != 0).find_map(seen_at)
         } else {
-            (1..waste).filter(|size| size % 3 == waste % 3).any(seen_at)
+            (1..waste).filter(|size| size % 3 == waste % 3).find_map(seen_at)
+        }
+    }
+
+    /// Rule 17: whether a position proven lost can do all that the current one can (see
+    /// [`any_dominator`]).
+    fn lost_by_dominance(&self) -> bool {
+        let pass_limit = self.start.rules().pass_limit.is_some();
+        dominator_keys(&self.position, self.talon_cards, &self.talon_index, pass_limit, |key| {
+            self.seen.mark(&key) == Some(LOST)
+        })
+    }
+
+    /// Lowers the current position's low-link to `mark`, a position it leads to (rule 17).
+    fn leads_to(&mut self, mark: Mark) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.low = frame.low.min(mark);
+        }
+    }
+
+    /// Rule 17: the exhaustive search leaves `frame`'s position. If it leads back to no open
+    /// position entered before it, it closes a strongly connected component: every position
+    /// that any of them leads to has been searched without a win, so all are marked lost.
+    /// Otherwise the position it leads back to is passed on to the one it was reached from.
+    fn leave(&mut self, frame: &Frame) {
+        if frame.low != frame.number {
+            self.leads_to(frame.low);
+            return;
+        }
+        while let Some(key) = self.open.pop() {
+            if self.seen.remark(&key, LOST) == Some(frame.number) {
+                break;
+            }
         }
     }
 
@@ -611,7 +738,7 @@ impl Solver {
         self.frames.clear();
         for &step in steps {
             let back = apply_step(&mut self.position, step);
-            self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
+            self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
         }
         self.solution()
     }
@@ -619,7 +746,9 @@ impl Solver {
     /// Pushes a frame for the current position (reached by `via`), or finishes if it is won.
     fn enter(&mut self, via: Option<(Step, Back)>) {
         let first = self.steps.len() as u32;
-        self.frames.push(Frame { next: first, end: first, via });
+        let number = self.numbered;
+        self.numbered += 1;
+        self.frames.push(Frame { next: first, end: first, via, number, low: number });
         if finishes_alone(&self.position) {
             self.done = Some(self.solution());
             return;
@@ -691,6 +820,98 @@ fn any_card_any_time(position: &Position) -> bool {
     position.rules().draw == Draw::One && position.rules().pass_limit.is_none()
 }
 
+/// Rule 17: whether `found` holds for the key of one of the positions that can do all that
+/// `position` can because they differ only by one card that is a column's top here, on a
+/// face-up card it builds on or a king alone in its column: that card is home there (it can be
+/// taken down again to where it is here), or, in draw 1 with unlimited passes, back in the
+/// talon if it came from there (`talon_cards`: it can be drawn to and played again). The keys
+/// are made from `position`'s key parts, not by packing each position (the tests check them
+/// against the positions themselves, see `any_dominator`).
+fn dominator_keys(
+    position: &Position,
+    talon_cards: u64,
+    talon_index: &[u8; 52],
+    pass_limit: bool,
+    mut found: impl FnMut(Key) -> bool,
+) -> bool {
+    let back_to_talon = any_card_any_time(position);
+    let mut parts: Option<KeyParts> = None;
+    for column in 0..COLUMNS {
+        let cards = position.column(column);
+        let Some(&card) = cards.last() else { continue };
+        let down = position.face_down(column);
+        let on_face_up = cards.len() >= down + 2;
+        if !on_face_up && (down > 0 || card.rank() != Rank::King) {
+            continue;
+        }
+        let home = position.fits_foundation(card);
+        let from_talon = back_to_talon && talon_cards & card.bit() != 0;
+        if !home && !from_talon {
+            continue;
+        }
+        let parts = parts.get_or_insert_with(|| key_parts(position, talon_index, pass_limit));
+        let mut other = *parts;
+        other.codes[column] = without_top(other.codes[column]);
+        if home {
+            let mut home = other;
+            home.foundations += 1 << (4 * card.suit().index());
+            if found(home.pack()) {
+                return true;
+            }
+        }
+        if from_talon {
+            // In draw 1 with unlimited passes the waste size is not in the key.
+            other.talon_mask |= 1 << talon_index[card.index() as usize];
+            if found(other.pack()) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Rule 17, position by position: whether `found` holds for one of the positions whose keys
+/// [`dominator_keys`] makes. `position` is each of them in turn while `found` looks, and is
+/// itself again afterwards.
+#[cfg(test)]
+fn any_dominator(
+    position: &mut Position,
+    talon_cards: u64,
+    talon_index: &[u8; 52],
+    mut found: impl FnMut(&Position) -> bool,
+) -> bool {
+    let back_to_talon = any_card_any_time(position);
+    for column in 0..COLUMNS {
+        let cards = position.column(column);
+        let Some(&card) = cards.last() else { continue };
+        let down = position.face_down(column);
+        let on_face_up = cards.len() >= down + 2;
+        if !on_face_up && (down > 0 || card.rank() != Rank::King) {
+            continue;
+        }
+        if position.fits_foundation(card) {
+            let undo = position.apply(Move::TableauToFoundation { from: column as u8 });
+            let lost = found(position);
+            position.undo(undo);
+            if lost {
+                return true;
+            }
+        }
+        if back_to_talon && talon_cards & card.bit() != 0 {
+            let index = talon_index[card.index() as usize];
+            let talon = position.talon().0;
+            let before = talon.iter().filter(|c| talon_index[c.index() as usize] < index).count();
+            position.put_back_in_talon(column, before);
+            let lost = found(position);
+            position.take_from_talon(column, before);
+            if lost {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Whether a step only sends cards home: that never makes a dead end of a position that was
 /// not one (fewer cards cover others, more are home).
 fn only_sends_home(step: Step) -> bool {
@@ -756,6 +977,7 @@ impl Search for Solver {
                 // takes over at the next call.
                 break;
             }
+            let exhaustive = self.width == usize::MAX;
             let Some(frame) = self.frames.last_mut() else {
                 self.end_pass(Outcome::Unsolvable);
                 continue;
@@ -766,24 +988,37 @@ impl Search for Solver {
                 let back = apply_step(&mut self.position, step);
                 let key = self.key();
                 if self.position.is_won() {
-                    self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)) });
+                    self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
                     self.done = Some(self.solution());
-                } else if self.seen.insert(key) {
-                    if self.dominated(key) {
-                        undo_step(&mut self.position, back);
-                    } else if self.seen.len() as u64 >= self.pass_budget {
-                        let states = self.spent + self.seen.len() as u64;
-                        self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
-                    } else if !only_sends_home(step) && is_dead_end(&self.position) {
-                        undo_step(&mut self.position, back);
-                    } else {
-                        self.enter(Some((step, back)));
-                    }
-                } else {
+                } else if let Err(mark) = self.seen.insert_marked(key, self.numbered) {
+                    self.leads_to(mark);
                     undo_step(&mut self.position, back);
+                } else if let Some(mark) = self.dominated(key) {
+                    // Rule 17 counts the dropped position as leading to the one seen.
+                    self.seen.remark(&key, mark);
+                    self.leads_to(mark);
+                    undo_step(&mut self.position, back);
+                } else if self.seen.len() as u64 >= self.pass_budget {
+                    let states = self.spent + self.seen.len() as u64;
+                    self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
+                } else if exhaustive && self.lost_by_dominance()
+                    || !only_sends_home(step) && is_dead_end(&self.position)
+                {
+                    self.seen.remark(&key, LOST);
+                    undo_step(&mut self.position, back);
+                } else {
+                    if exhaustive {
+                        self.open.push(key);
+                    }
+                    self.enter(Some((step, back)));
                 }
             } else {
                 let frame = self.frames.pop();
+                if let Some(frame) = &frame {
+                    if exhaustive {
+                        self.leave(frame);
+                    }
+                }
                 if let Some(Frame { via: Some((_, back)), .. }) = frame {
                     undo_step(&mut self.position, back);
                 }
@@ -1617,7 +1852,8 @@ mod tests {
             if position.is_won() {
                 return Some(true);
             }
-            for &mv in position.legal_moves().as_slice() {
+            // Reversed, so that the first legal moves (foundation moves) are tried first.
+            for &mv in position.legal_moves().as_slice().iter().rev() {
                 let mut next = position;
                 next.apply(mv);
                 if seen.insert(next) {
@@ -1633,9 +1869,15 @@ mod tests {
 
     /// Positions from random play that favours foundation moves, so that many cards go home.
     fn random_positions(draw: Draw, seeds: std::ops::Range<u64>, plies: usize) -> Vec<Position> {
+        random_lines(draw, seeds, plies).into_iter().map(|(_, position)| position).collect()
+    }
+
+    /// [`random_positions`], each with the deal it was played from.
+    fn random_lines(draw: Draw, seeds: std::ops::Range<u64>, plies: usize) -> Vec<(Position, Position)> {
         let mut out = Vec::new();
         for seed in seeds {
-            let mut position = Position::new(&seeded_deck(seed), Rules::new(draw));
+            let start = Position::new(&seeded_deck(seed), Rules::new(draw));
+            let mut position = start;
             let mut random = crate::deal::SplitMix64::new(seed * 7 + 3);
             for ply in 0..plies {
                 let moves = position.legal_moves();
@@ -1655,7 +1897,7 @@ mod tests {
                 };
                 position.apply(mv);
                 if ply % 5 == 4 {
-                    out.push(position);
+                    out.push((start, position));
                 }
             }
         }
@@ -1715,6 +1957,102 @@ mod tests {
         }
         eprintln!("rule-14 dead ends checked, unlimited / one pass: {checked:?}");
         assert!(checked.iter().all(|&n| n >= 50), "{checked:?}");
+    }
+
+    /// Rule 17: a position that differs from another only by one of its column tops being
+    /// home, or in draw 1 back in the talon, wins whenever the other does (plain exhaustive
+    /// searches of both), so a loss of the first proves the second lost. Positions late in the
+    /// solver's wins (won), and from random play (mostly lost) in draw 1 and in draw 3 with one
+    /// pass.
+    #[test]
+    fn dominators_win_whenever_the_positions_they_dominate_do() {
+        // Pairs where the dominated position wins, and where it is lost.
+        let mut checked = [0; 2];
+        let mut check = |start: &Position, position: &Position| {
+            let Some(won) = plain_wins(position, 2_000) else { return };
+            let solver = Solver::unstarted(start, 1);
+            let mut dominated = *position;
+            any_dominator(&mut dominated, solver.talon_cards, &solver.talon_index, |dominator| {
+                if let Some(dominator_won) = plain_wins(dominator, 10_000) {
+                    assert!(dominator_won || !won, "{position}\nwins, but not\n{dominator}");
+                    checked[usize::from(!won)] += 1;
+                }
+                false
+            });
+        };
+        for draw in [Draw::One, Draw::Three] {
+            for seed in 1..=4 {
+                let start = Position::new(&seeded_deck(seed), Rules::new(draw));
+                let Outcome::Solved(moves) = solve(&start) else { continue };
+                let mut position = start;
+                for (i, &mv) in moves.iter().enumerate() {
+                    position.apply(mv);
+                    if i + 40 >= moves.len() && i % 4 == 0 {
+                        check(&start, &position);
+                    }
+                }
+            }
+        }
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        for (start, position) in random_lines(Draw::One, 1..16, 200) {
+            check(&start, &position);
+            check(&start.with_rules(one_pass), &position.with_rules(one_pass));
+        }
+        eprintln!("rule-17 pairs checked, dominated won / lost: {checked:?}");
+        assert!(checked.iter().all(|&n| n >= 30), "{checked:?}");
+    }
+
+    /// Rule 17: the keys the solver makes from key parts are the keys of the positions
+    /// themselves, in the same order, and looking leaves the position as it was.
+    #[test]
+    fn dominator_keys_are_the_keys_of_the_dominators() {
+        let mut compared = 0;
+        for draw in [Draw::One, Draw::Three] {
+            for (start, position) in random_lines(draw, 1..30, 200) {
+                let solver = Solver::unstarted(&start, 1);
+                let one_pass = Rules::new(draw).with_pass_limit(1);
+                for position in [position, position.with_rules(one_pass)] {
+                    let pass_limit = position.rules().pass_limit.is_some();
+                    let mut from_positions = Vec::new();
+                    let mut looked_at = position;
+                    any_dominator(&mut looked_at, solver.talon_cards, &solver.talon_index, |other| {
+                        from_positions.push(pack(other, &solver.talon_index, pass_limit));
+                        false
+                    });
+                    assert_eq!(looked_at, position);
+                    let mut from_parts = Vec::new();
+                    dominator_keys(&position, solver.talon_cards, &solver.talon_index, pass_limit, |key| {
+                        from_parts.push(key);
+                        false
+                    });
+                    assert_eq!(from_parts, from_positions, "{position}");
+                    compared += from_parts.len();
+                }
+            }
+        }
+        assert!(compared >= 500, "{compared} keys compared");
+    }
+
+    /// Rule 17: an exhaustive search that ends without a win has closed every component, so
+    /// every position it saw is marked lost.
+    #[test]
+    fn a_finished_search_marks_what_it_saw_lost() {
+        let mut finished = 0;
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        for position in random_positions(Draw::One, 1..30, 200) {
+            for position in [position, position.with_rules(one_pass)] {
+                let mut solver = Solver::exhaustive(&position, 20_000);
+                if crate::search::run_to_end(&mut solver, 1 << 12) != Outcome::Unsolvable {
+                    continue;
+                }
+                let seen = &solver.seen;
+                let mut slots = seen.tags.iter().zip(&seen.slots).filter(|(&tag, _)| tag != Seen::EMPTY_TAG);
+                assert!(slots.all(|(_, slot)| slot.mark == LOST), "{position}");
+                assert!(solver.open.is_empty());
+                finished += 1;
+            }
+        }
+        assert!(finished >= 20, "{finished} finished searches");
     }
 
     /// Rule 16: wherever the search skips a draw-3 position for a seen one that differs only by
