@@ -251,9 +251,11 @@ fn proofs_agree_with_a_plain_search_on_mid_game_positions() {
 #[test]
 fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
     // Deal 18 in draw 1 is a hard one (undecided at the default budget).
+    // The budget stops it at 500 states or, where states cost more, at the work they allow.
+    let within_budget = |outcome: &Outcome<Vec<Move>>| matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states }) if (400..=500).contains(states));
     let start = Position::new(&seeded_deck(18), Rules::new(Draw::One));
     let outcome = run_to_end(&mut Solver::with_budget(&start, 500), 64);
-    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: 500 }));
+    assert!(within_budget(&outcome), "{outcome:?}");
     // In draw 3 the budget also covers the draw-1 search of rule 12, counted once.
     let start = Position::new(&seeded_deck(18), Rules::new(Draw::Three));
     let mut solver = Solver::with_budget(&start, 500);
@@ -264,7 +266,7 @@ fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
         }
         most = most.max(solver.progress().states);
     };
-    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: 500 }));
+    assert!(within_budget(&outcome), "{outcome:?}");
     assert!(most <= 500, "progress counted {most} states");
 
     for seed in [1, 4, 5] {

@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use super::{
     apply_step, finishes_alone, generate, is_dead_end, only_sends_home, pack, Key, Order, Position, Seen,
-    Step,
+    Spent, Step, WORK_PER_DEAD_END_CHECK, WORK_PER_STATE,
 };
 use crate::cards::Suit;
 use crate::games::klondike::rules::COLUMNS;
@@ -75,8 +75,8 @@ pub(super) enum Probe {
     Running,
     /// A winning line: the steps from the start.
     Won(Vec<Step>),
-    /// Out of budget or of open positions, after this many distinct states.
-    Over(u64),
+    /// Out of budget or of open positions, having spent this.
+    Over(Spent),
 }
 
 /// A best-first probe from one start position.
@@ -87,6 +87,9 @@ pub(super) struct BestFirst {
     open: BinaryHeap<(i32, u32, u32)>,
     seen: Seen,
     budget: u64,
+    /// Work so far and the most allowed (see [`WORK_PER_STATE`]).
+    work: u64,
+    work_budget: u64,
     weights: Weights,
     talon_index: [u8; 52],
     pass_limit: bool,
@@ -99,7 +102,8 @@ pub(super) struct BestFirst {
 }
 
 impl BestFirst {
-    /// A probe from `start` (not won, not a dead end) that stops after `budget` distinct states.
+    /// A probe from `start` (not won, not a dead end) that stops after `budget` distinct states
+    /// or [`WORK_PER_STATE`] times as much work.
     pub(super) fn new(start: &Position, talon_index: [u8; 52], budget: u64, weights: Weights) -> BestFirst {
         let pass_limit = start.rules().pass_limit.is_some();
         let mut probe = BestFirst {
@@ -107,6 +111,8 @@ impl BestFirst {
             open: BinaryHeap::new(),
             seen: Seen::new(),
             budget,
+            work: 0,
+            work_budget: budget * WORK_PER_STATE,
             weights,
             talon_index,
             pass_limit,
@@ -124,6 +130,11 @@ impl BestFirst {
     /// Distinct states so far.
     pub(super) fn states(&self) -> u64 {
         self.seen.len() as u64
+    }
+
+    /// What the probe has spent so far.
+    pub(super) fn spent(&self) -> Spent {
+        Spent { states: self.states(), work: self.work }
     }
 
     fn key(&self, position: &Position) -> Key {
@@ -159,7 +170,7 @@ impl BestFirst {
         for _ in 0..work.max(1) {
             let Some(step) = self.pending.pop() else {
                 let Some((_, _, index)) = self.open.pop() else {
-                    return Probe::Over(self.states());
+                    return Probe::Over(self.spent());
                 };
                 self.pending_of(index);
                 continue;
@@ -168,6 +179,7 @@ impl BestFirst {
             let depth = parent.depth + 1;
             let mut position = parent.position;
             apply_step(&mut position, step);
+            self.work += 1;
             if position.is_won() || finishes_alone(&position) {
                 let mut line = self.line(self.expanding);
                 line.push(step);
@@ -177,10 +189,13 @@ impl BestFirst {
             if !self.seen.insert(key) {
                 continue;
             }
-            if self.states() >= self.budget {
-                return Probe::Over(self.states());
+            if self.states() >= self.budget || self.work >= self.work_budget {
+                return Probe::Over(self.spent());
             }
-            if !only_sends_home(step) && is_dead_end(&position) {
+            if !only_sends_home(step) && {
+                self.work += WORK_PER_DEAD_END_CHECK;
+                is_dead_end(&position)
+            } {
                 continue;
             }
             let mut score = self.weights.score(&position, depth);
@@ -190,6 +205,7 @@ impl BestFirst {
             let index = self.nodes.len() as u32;
             self.nodes.push(Node { position, parent: self.expanding, via: Some(step), depth });
             self.inserted += 1;
+            self.work += 1;
             self.open.push((score, self.inserted, index));
         }
         Probe::Running
@@ -259,7 +275,9 @@ mod tests {
         // Deal 18 in draw 1 is not won within small budgets.
         let start = Position::new(&seeded_deck(18), Rules::new(Draw::One));
         match run(&start, 500, WEIGHTS) {
-            Probe::Over(states) => assert_eq!(states, 500),
+            Probe::Over(spent) => {
+                assert!(spent.states <= 500 && (spent.states == 500 || spent.work >= 500 * WORK_PER_STATE))
+            }
             Probe::Won(_) => panic!("deal 18 won in 500 states"),
             Probe::Running => unreachable!(),
         }

@@ -28,7 +28,10 @@
 //!   and kings need a column that can be empty; with rule 14: a talon card counts only once
 //!   draws can show it);
 //! - in draw 3 with unlimited passes a position is dropped when one that differs only by a
-//!   waste size that shows every card it shows has been seen (rule 16).
+//!   waste size that shows every card it shows has been seen (rule 16);
+//! - the exhaustive search marks the positions of each strongly connected component it
+//!   closes as lost, and drops a position when one marked lost differs only by one of its
+//!   column tops being home, or in draw 1 back in the talon (rule 17).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -39,14 +42,16 @@ use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 mod best_first;
 use best_first::{BestFirst, Probe, Weights};
 
-/// The default state budget: at most about 1.5 s of search natively on a quiet machine, so
-/// that every deal is answered within 2 s (measured in docs/BENCHMARKS.md, Klondike).
-pub const DEFAULT_BUDGET: u64 = 800_000;
+/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.5 s
+/// of search natively on a quiet machine, so that every deal is answered within 2 s (measured
+/// in docs/BENCHMARKS.md, Klondike).
+pub const DEFAULT_BUDGET: u64 = 1_400_000;
 
-/// The most states any budget allows, which bounds memory: the whole process measured 174 MB
-/// at 3,000,000 states (deal 3 draw 3; 24-byte keys and 1-byte fingerprints in flat tables
-/// at most 3/4 full, 2^22 slots); the table's next growth, past 3.1 million states, would
-/// pass 256 MB.
+/// The most states any budget allows, which bounds memory: the whole process measured at most
+/// 231 MB with a budget of 3,000,000 states (draw 1 deals 562 and 756, before the work limit
+/// of [`WORK_PER_STATE`]; 24-byte keys with 4-byte marks, padded to 32, and 1-byte
+/// fingerprints in flat tables at most 3/4 full, 2^22 slots); the table's next growth, past
+/// 3.1 million states, would pass 256 MB.
 pub const MAX_STATES: u64 = 3_000_000;
 
 /// The probes run before the exhaustive search. A depth-first search that commits early to a
@@ -104,6 +109,25 @@ const RELAXED_PERCENT: u64 = 90;
 /// whereas the exhaustive draw-1 search alone can miss the win for its whole share of the
 /// budget, which the draw-3 exhaustive search then lacks (measured in docs/BENCHMARKS.md).
 const RELAXED_PROBE_BUDGET: u64 = 50_000;
+
+/// The work a budget of one state allows: a pass ends when it has seen its share of the
+/// budget's states, or done this many times as much work. Work counts each position tried
+/// (transpositions too) and each position entered as 1, and each dead-end check as
+/// [`WORK_PER_DEAD_END_CHECK`]: on the slowest deals of seeds 1..1000 that predicts the time
+/// within about 10%, where distinct states alone are off by up to 40% (measured in
+/// docs/BENCHMARKS.md), so a budget allows about the same time on every deal while cheap
+/// deals see more states.
+pub(super) const WORK_PER_STATE: u64 = 3;
+
+/// The work of a dead-end check (see [`WORK_PER_STATE`]).
+pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
+
+/// What a search has spent: distinct states and work (see [`WORK_PER_STATE`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Spent {
+    pub(super) states: u64,
+    pub(super) work: u64,
+}
 
 const NO_TALON: u8 = u8::MAX;
 
@@ -482,10 +506,13 @@ pub struct Solver {
     width: usize,
     /// The move order of the current pass.
     order: Order,
-    /// The states the current pass may add to `seen`.
+    /// The states the current pass may add to `seen`, and the work it may do.
     pass_budget: u64,
-    /// The states of the probes that are over.
-    spent: u64,
+    pass_work: u64,
+    /// The current depth-first pass's work so far.
+    work: u64,
+    /// What the passes that are over spent.
+    spent: Spent,
     /// How many probes are over.
     probes_done: usize,
     /// The current pass when it is a best-first probe.
@@ -512,7 +539,7 @@ impl Solver {
     }
 
     /// A solver that answers "unknown" after `budget` distinct states (at most
-    /// [`MAX_STATES`], which bounds its memory).
+    /// [`MAX_STATES`], which bounds its memory) or [`WORK_PER_STATE`] times as much work.
     pub fn with_budget(start: &Position, budget: u64) -> Solver {
         let mut solver = Solver::unstarted(start, budget);
         solver.relaxed_done = any_card_any_time(start);
@@ -571,7 +598,9 @@ impl Solver {
             width: usize::MAX,
             order: Order::Plain,
             pass_budget: 0,
-            spent: 0,
+            pass_work: 0,
+            work: 0,
+            spent: Spent::default(),
             probes_done: 0,
             best_first: None,
             relaxed: None,
@@ -598,7 +627,7 @@ impl Solver {
         self.frames.clear();
         self.steps.clear();
         let relaxed = self.start.with_rules(Rules::new(Draw::One));
-        let budget = self.budget.saturating_sub(self.spent) * RELAXED_PERCENT / 100;
+        let budget = self.budget_left() * RELAXED_PERCENT / 100;
         self.relaxed = Some(Box::new(Solver::relaxation(&relaxed, budget)));
         true
     }
@@ -608,13 +637,36 @@ impl Solver {
     fn step_relaxation(&mut self, work: u64) {
         let Some(relaxed) = self.relaxed.as_mut() else { return };
         let Some(outcome) = relaxed.step(work) else { return };
-        let states = relaxed.progress().states;
+        let spent = relaxed.spent_in_all();
         self.relaxed = None;
         if outcome == Outcome::Unsolvable {
             self.done = Some(Outcome::Unsolvable);
         } else {
-            self.spent += states;
+            self.charge(spent);
             self.next_pass();
+        }
+    }
+
+    /// Adds what a pass that is over spent.
+    fn charge(&mut self, spent: Spent) {
+        self.spent.states += spent.states;
+        self.spent.work += spent.work;
+    }
+
+    /// The states of the budget left, counting work left as [`WORK_PER_STATE`] a state.
+    fn budget_left(&self) -> u64 {
+        let states = self.budget.saturating_sub(self.spent.states);
+        let work = (self.budget * WORK_PER_STATE).saturating_sub(self.spent.work);
+        states.min(work / WORK_PER_STATE)
+    }
+
+    /// What this search has spent, the current pass included (a draw-1 search of rule 12
+    /// is over before it is counted).
+    fn spent_in_all(&self) -> Spent {
+        let probe = self.best_first.as_ref().map_or(Spent::default(), BestFirst::spent);
+        Spent {
+            states: self.spent.states + probe.states + self.seen.len() as u64,
+            work: self.spent.work + probe.work + self.work,
         }
     }
 
@@ -633,13 +685,15 @@ impl Solver {
             self.order = order;
             self.width = width;
             self.pass_budget = self.probe_budget * percent / 100;
+            self.pass_work = self.pass_budget * WORK_PER_STATE;
         } else {
             if self.start_relaxation() {
                 return;
             }
             self.width = usize::MAX;
             self.order = Order::Plain;
-            self.pass_budget = self.budget.saturating_sub(self.spent);
+            self.pass_budget = self.budget.saturating_sub(self.spent.states);
+            self.pass_work = (self.budget * WORK_PER_STATE).saturating_sub(self.spent.work);
         }
         self.begin();
     }
@@ -650,6 +704,7 @@ impl Solver {
         self.frames.clear();
         self.steps.clear();
         self.seen = Seen::new();
+        self.work = 0;
         self.numbered = 0;
         self.open.clear();
         let key = self.key();
@@ -664,7 +719,7 @@ impl Solver {
         if self.width == usize::MAX {
             self.done = Some(outcome);
         } else {
-            self.spent += self.seen.len() as u64;
+            self.charge(Spent { states: self.seen.len() as u64, work: self.work });
             self.probes_done += 1;
             self.next_pass();
         }
@@ -702,6 +757,12 @@ impl Solver {
         dominator_keys(&self.position, self.talon_cards, &self.talon_index, pass_limit, |key| {
             self.seen.mark(&key) == Some(LOST)
         })
+    }
+
+    /// Whether the current position is a dead end, counting the check's work.
+    fn dead_end(&mut self) -> bool {
+        self.work += WORK_PER_DEAD_END_CHECK;
+        is_dead_end(&self.position)
     }
 
     /// Lowers the current position's low-link to `mark`, a position it leads to (rule 17).
@@ -748,6 +809,7 @@ impl Solver {
         let first = self.steps.len() as u32;
         let number = self.numbered;
         self.numbered += 1;
+        self.work += 1;
         self.frames.push(Frame { next: first, end: first, via, number, low: number });
         if finishes_alone(&self.position) {
             self.done = Some(self.solution());
@@ -956,8 +1018,8 @@ impl Search for Solver {
             match probe.step(work) {
                 Probe::Running => {}
                 Probe::Won(steps) => self.done = Some(self.solution_along(&steps)),
-                Probe::Over(states) => {
-                    self.spent += states;
+                Probe::Over(spent) => {
+                    self.charge(spent);
                     self.probes_done += 1;
                     self.next_pass();
                 }
@@ -986,6 +1048,7 @@ impl Search for Solver {
                 let step = self.steps[frame.next as usize];
                 frame.next += 1;
                 let back = apply_step(&mut self.position, step);
+                self.work += 1;
                 let key = self.key();
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
@@ -998,11 +1061,10 @@ impl Search for Solver {
                     self.seen.remark(&key, mark);
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
-                } else if self.seen.len() as u64 >= self.pass_budget {
-                    let states = self.spent + self.seen.len() as u64;
+                } else if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
+                    let states = self.spent.states + self.seen.len() as u64;
                     self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
-                } else if exhaustive && self.lost_by_dominance()
-                    || !only_sends_home(step) && is_dead_end(&self.position)
+                } else if exhaustive && self.lost_by_dominance() || !only_sends_home(step) && self.dead_end()
                 {
                     self.seen.remark(&key, LOST);
                     undo_step(&mut self.position, back);
@@ -1031,9 +1093,8 @@ impl Search for Solver {
     }
 
     fn progress(&self) -> Progress {
-        let probe = self.best_first.as_ref().map_or(0, BestFirst::states);
         let relaxed = self.relaxed.as_ref().map_or(0, |relaxed| relaxed.progress().states);
-        Progress { states: self.spent + probe + relaxed + self.seen.len() as u64 }
+        Progress { states: self.spent_in_all().states + relaxed }
     }
 }
 
