@@ -899,13 +899,7 @@ fn dominator_keys(
     let back_to_talon = any_card_any_time(position);
     let mut parts: Option<KeyParts> = None;
     for column in 0..COLUMNS {
-        let cards = position.column(column);
-        let Some(&card) = cards.last() else { continue };
-        let down = position.face_down(column);
-        let on_face_up = cards.len() >= down + 2;
-        if !on_face_up && (down > 0 || card.rank() != Rank::King) {
-            continue;
-        }
+        let Some(card) = loose_top(position, column) else { continue };
         let home = position.fits_foundation(card);
         let from_talon = back_to_talon && talon_cards & card.bit() != 0;
         if !home && !from_talon {
@@ -932,6 +926,17 @@ fn dominator_keys(
     false
 }
 
+/// Rule 17: the top card of `column` if a position without it there can do all this one can
+/// (see [`dominator_keys`]): it lies on a face-up card, which it builds on, or it is a king
+/// alone in its column.
+fn loose_top(position: &Position, column: usize) -> Option<Card> {
+    let cards = position.column(column);
+    let &card = cards.last()?;
+    let down = position.face_down(column);
+    let on_face_up = cards.len() >= down + 2;
+    (on_face_up || down == 0 && card.rank() == Rank::King).then_some(card)
+}
+
 /// Rule 17, position by position: whether `found` holds for one of the positions whose keys
 /// [`dominator_keys`] makes. `position` is each of them in turn while `found` looks, and is
 /// itself again afterwards.
@@ -944,13 +949,7 @@ fn any_dominator(
 ) -> bool {
     let back_to_talon = any_card_any_time(position);
     for column in 0..COLUMNS {
-        let cards = position.column(column);
-        let Some(&card) = cards.last() else { continue };
-        let down = position.face_down(column);
-        let on_face_up = cards.len() >= down + 2;
-        if !on_face_up && (down > 0 || card.rank() != Rank::King) {
-            continue;
-        }
+        let Some(card) = loose_top(position, column) else { continue };
         if position.fits_foundation(card) {
             let undo = position.apply(Move::TableauToFoundation { from: column as u8 });
             let lost = found(position);
