@@ -252,7 +252,10 @@ fn proofs_agree_with_a_plain_search_on_mid_game_positions() {
 fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
     // Deal 18 in draw 1 is a hard one (undecided at the default budget).
     // The budget stops it at 500 states or, where states cost more, at the work they allow.
-    let within_budget = |outcome: &Outcome<Vec<Move>>| matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states }) if (400..=500).contains(states));
+    let within_budget = |outcome: &Outcome<Vec<Move>>| match outcome {
+        Outcome::Unknown(UnknownReason::StateBudget { states }) => (400..=500).contains(states),
+        _ => false,
+    };
     let start = Position::new(&seeded_deck(18), Rules::new(Draw::One));
     let outcome = run_to_end(&mut Solver::with_budget(&start, 500), 64);
     assert!(within_budget(&outcome), "{outcome:?}");

@@ -223,8 +223,8 @@ test('a bad deck link explains itself and keeps the game in progress', async () 
 });
 
 test('a long check shows its progress and can be stopped, then run again', async () => {
-  // Deal 283 (draw 1) takes the solver its whole budget, its slowest undecided deal of seeds
-  // 1..1000 (1.2 s natively, more in the browser), so Stop comes while it runs.
+  // Deal 283 (draw 1) takes the solver its whole budget, one of its slowest undecided deals of
+  // seeds 1..1000 (about 1.4 s natively, more in the browser), so Stop comes while it runs.
   const page = await freshPage('#/klondike/283?draw=1');
   const progress = page.getByTestId('solver-progress');
   await progress.waitFor();

@@ -668,9 +668,9 @@ impl Position {
     }
 
     /// Puts the top card of `column` back into the talon, `before` talon cards ahead of it
-    /// (below the waste's top if that is among them). No move does this: the solver makes such
-    /// positions to compare with the one at hand (rule 17), then undoes it with
-    /// [`Position::take_from_talon`]. The card must have come from the talon.
+    /// (below the waste's top if that is among them). No move does this: the solver's tests
+    /// make such positions to check the keys of rule 17's dominating positions, then undo it
+    /// with [`Position::take_from_talon`]. The card must have come from the talon.
     #[cfg(test)]
     pub(super) fn put_back_in_talon(&mut self, column: usize, before: usize) {
         if self.talon_len as usize >= STOCK_CARDS {

@@ -751,10 +751,9 @@ impl Solver {
     }
 
     /// Rule 17: whether a position proven lost can do all that the current one can (see
-    /// [`any_dominator`]).
+    /// [`dominator_keys`]).
     fn lost_by_dominance(&self) -> bool {
-        let pass_limit = self.start.rules().pass_limit.is_some();
-        dominator_keys(&self.position, self.talon_cards, &self.talon_index, pass_limit, |key| {
+        dominator_keys(&self.position, self.talon_cards, &self.talon_index, self.pass_limit(), |key| {
             self.seen.mark(&key) == Some(LOST)
         })
     }
@@ -789,7 +788,12 @@ impl Solver {
     }
 
     fn key(&self) -> Key {
-        pack(&self.position, &self.talon_index, self.start.rules().pass_limit.is_some())
+        pack(&self.position, &self.talon_index, self.pass_limit())
+    }
+
+    /// Whether the game has a pass limit (then keys hold the waste size and the recycles).
+    fn pass_limit(&self) -> bool {
+        self.start.rules().pass_limit.is_some()
     }
 
     /// The solution along `steps` from the start (a best-first probe's win): the frames are
