@@ -30,8 +30,10 @@
 //! - in draw 3 with unlimited passes a position is dropped when one that differs only by a
 //!   waste size that shows every card it shows has been seen (rule 16);
 //! - the exhaustive search marks the positions of each strongly connected component it
-//!   closes as lost, and drops a position when one marked lost differs only by one of its
-//!   column tops being home, or in draw 1 back in the talon (rule 17).
+//!   closes as lost, and drops a position when a seen one reaches it by one move that the
+//!   rule does not count (one of its column tops taken down from home, or in draw 1 played
+//!   from the talon): always if that one is lost, and if it is open only where a measure of
+//!   winning lines shows it sound (rule 17).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -200,6 +202,16 @@ type Mark = u32;
 
 /// The mark of a position proven lost.
 const LOST: Mark = Mark::MAX;
+
+/// Beside a number, the flag of a position dropped by rule 17 for an open one: it may be
+/// dropped again only after a step that makes a move the rule counts.
+const OWED: Mark = 1 << 31;
+
+/// A seen position's mark if it may drop the current one, reached by a step that makes a move
+/// rule 17 counts (`counts`) or not.
+fn usable(mark: Mark, counts: bool) -> Option<Mark> {
+    (mark == LOST || counts || mark & OWED == 0).then_some(mark)
+}
 
 /// The set of seen keys, each with a [`Mark`]: open addressing with linear probing. Beside
 /// the full keys, a parallel array holds an 8-bit fingerprint of each key's hash (0 marks an
@@ -529,6 +541,10 @@ pub struct Solver {
     /// order they were entered (Tarjan's stack).
     numbered: Mark,
     open: Vec<Key>,
+    /// Rule 17: whether positions may be dropped for open ones (the tests compare), and how
+    /// many were.
+    drop_for_open: bool,
+    dropped_for_open: u64,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -608,6 +624,8 @@ impl Solver {
             talon_cards,
             numbered: 0,
             open: Vec::new(),
+            drop_for_open: true,
+            dropped_for_open: 0,
             done: None,
         }
     }
@@ -750,12 +768,29 @@ impl Solver {
         }
     }
 
-    /// Rule 17: whether a position proven lost can do all that the current one can (see
-    /// [`dominator_keys`]).
-    fn lost_by_dominance(&self) -> bool {
+    /// Rule 17: the mark of a seen position that reaches the current one by one uncounted move
+    /// (see [`dominator_keys`]) if it may drop it: one proven lost always; an open one only
+    /// after a step that makes a counted move, or two uncounted ones if it was entered.
+    fn outdone(&self, step: Step) -> Option<Mark> {
+        // The moves the step makes that rule 17 does not count, or 0 if it makes one that it
+        // counts.
+        let free_moves = if counts_a_move(step) { 0 } else { 1 + step.second.is_some() as usize };
+        let for_open = |mark: Mark| free_moves == 0 || mark & OWED == 0 && free_moves > 1;
+        let mut mark = None;
         dominator_keys(&self.position, self.talon_cards, &self.talon_index, self.pass_limit(), |key| {
-            self.seen.mark(&key) == Some(LOST)
-        })
+            mark = self.seen.mark(&key).filter(|&m| m == LOST || self.drop_for_open && for_open(m));
+            mark.is_some()
+        });
+        mark
+    }
+
+    /// Gives `key` the mark `mark`, adding it if it was not `seen`.
+    fn store(&mut self, key: Key, seen: Option<Mark>, mark: Mark) {
+        if seen.is_some() {
+            self.seen.remark(&key, mark);
+        } else {
+            self.seen.insert_marked(key, mark).ok();
+        }
     }
 
     /// Whether the current position is a dead end, counting the check's work.
@@ -766,8 +801,11 @@ impl Solver {
 
     /// Lowers the current position's low-link to `mark`, a position it leads to (rule 17).
     fn leads_to(&mut self, mark: Mark) {
+        if mark == LOST {
+            return;
+        }
         if let Some(frame) = self.frames.last_mut() {
-            frame.low = frame.low.min(mark);
+            frame.low = frame.low.min(mark & !OWED);
         }
     }
 
@@ -886,11 +924,12 @@ fn any_card_any_time(position: &Position) -> bool {
     position.rules().draw == Draw::One && position.rules().pass_limit.is_none()
 }
 
-/// Rule 17: whether `found` holds for the key of one of the positions that can do all that
-/// `position` can because they differ only by one card that is a column's top here, on a
-/// face-up card it builds on or a king alone in its column: that card is home there (it can be
-/// taken down again to where it is here), or, in draw 1 with unlimited passes, back in the
-/// talon if it came from there (`talon_cards`: it can be drawn to and played again). The keys
+/// Rule 17: whether `found` holds for the key of one of the positions that reach `position` by
+/// one move the rule does not count, because they differ only by one card that is a column's
+/// top here, on a face-up card it builds on or a king alone in its column: that card is home
+/// there (it can be taken down again to where it is here), or, in draw 1 with unlimited
+/// passes, back in the talon if it came from there (`talon_cards`: it can be drawn to and
+/// played again). The keys
 /// are made from `position`'s key parts, not by packing each position (the tests check them
 /// against the positions themselves, see `any_dominator`).
 fn dominator_keys(
@@ -984,6 +1023,18 @@ fn only_sends_home(step: Step) -> bool {
     home(step.first) && step.second.is_none_or(home)
 }
 
+/// Whether a step makes a move that rule 17 counts: one that is neither a draw or recycle, nor
+/// takes a card down from a foundation, nor plays one from the waste to a column.
+fn counts_a_move(step: Step) -> bool {
+    let counts = |part: Part| {
+        !matches!(
+            part.mv,
+            Move::Draw | Move::Recycle | Move::FoundationToTableau { .. } | Move::WasteToTableau { .. }
+        )
+    };
+    counts(step.first) || step.second.is_some_and(counts)
+}
+
 fn apply_part(position: &mut Position, part: Part) -> PartBack {
     let (_, waste) = position.talon();
     let recycles = position.recycles();
@@ -1053,29 +1104,41 @@ impl Search for Solver {
                 let back = apply_step(&mut self.position, step);
                 self.work += 1;
                 let key = self.key();
+                let seen = self.seen.mark(&key);
+                let counts = counts_a_move(step);
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
                     self.done = Some(self.solution());
-                } else if let Err(mark) = self.seen.insert_marked(key, self.numbered) {
+                } else if let Some(mark) = seen.and_then(|mark| usable(mark, counts)) {
                     self.leads_to(mark);
-                    undo_step(&mut self.position, back);
-                } else if let Some(mark) = self.dominated(key) {
-                    // Rule 17 counts the dropped position as leading to the one seen.
-                    self.seen.remark(&key, mark);
-                    self.leads_to(mark);
-                    undo_step(&mut self.position, back);
-                } else if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
-                    let states = self.spent.states + self.seen.len() as u64;
-                    self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
-                } else if exhaustive && self.lost_by_dominance() || !only_sends_home(step) && self.dead_end()
-                {
-                    self.seen.remark(&key, LOST);
                     undo_step(&mut self.position, back);
                 } else {
-                    if exhaustive {
-                        self.open.push(key);
+                    let dropped =
+                        if let Some(mark) = self.dominated(key).and_then(|mark| usable(mark, counts)) {
+                            // Rule 16: the dropped position leads to the seen one.
+                            Some(mark)
+                        } else if exhaustive {
+                            self.outdone(step).map(|mark| if mark == LOST { LOST } else { mark | OWED })
+                        } else {
+                            None
+                        };
+                    self.store(key, seen, dropped.unwrap_or(self.numbered));
+                    if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
+                        let states = self.spent.states + self.seen.len() as u64;
+                        self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
+                    } else if let Some(mark) = dropped {
+                        self.dropped_for_open += (mark != LOST && mark & OWED != 0) as u64;
+                        self.leads_to(mark);
+                        undo_step(&mut self.position, back);
+                    } else if !only_sends_home(step) && self.dead_end() {
+                        self.seen.remark(&key, LOST);
+                        undo_step(&mut self.position, back);
+                    } else {
+                        if exhaustive {
+                            self.open.push(key);
+                        }
+                        self.enter(Some((step, back)));
                     }
-                    self.enter(Some((step, back)));
                 }
             } else {
                 let frame = self.frames.pop();
@@ -2111,12 +2174,64 @@ mod tests {
                 }
                 let seen = &solver.seen;
                 let mut slots = seen.tags.iter().zip(&seen.slots).filter(|(&tag, _)| tag != Seen::EMPTY_TAG);
-                assert!(slots.all(|(_, slot)| slot.mark == LOST), "{position}");
+                // Positions dropped for an open one (rule 17) keep its number: they were
+                // never entered.
+                assert!(slots.all(|(_, slot)| slot.mark == LOST || slot.mark & OWED != 0), "{position}");
                 assert!(solver.open.is_empty());
                 finished += 1;
             }
         }
         assert!(finished >= 20, "{finished} finished searches");
+    }
+
+    /// Rule 17's drops for open positions keep every answer: on positions from random play
+    /// in draw 1 and draw 3 (unlimited, and one pass) the exhaustive search gives the answer of
+    /// a plain exhaustive search, and on whole deals that of the same search without those
+    /// drops; and it makes many of them in proofs.
+    #[test]
+    fn dropping_for_open_positions_keeps_the_answer() {
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        let exhaustive = |position: &Position, budget: u64, drop_for_open: bool| {
+            let mut solver = Solver::exhaustive(position, budget);
+            solver.drop_for_open = drop_for_open;
+            let outcome = crate::search::run_to_end(&mut solver, 1 << 12);
+            (outcome, solver.dropped_for_open)
+        };
+        let won = |outcome: &Outcome<Vec<Move>>| match outcome {
+            Outcome::Solved(_) => Some(true),
+            Outcome::Unsolvable => Some(false),
+            Outcome::Unknown(_) => None,
+        };
+        let (mut compared, mut lost_with_drops, mut drops) = (0, 0, 0);
+        let mut count = |won: bool, dropped: u64| {
+            compared += 1;
+            drops += dropped;
+            lost_with_drops += (!won && dropped > 0) as u32;
+        };
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 1..5, 120) {
+                for position in [position, position.with_rules(one_pass)] {
+                    let (outcome, dropped) = exhaustive(&position, 20_000, true);
+                    let Some(won) = won(&outcome) else { continue };
+                    let Some(plain) = plain_wins(&position, 20_000) else { continue };
+                    assert_eq!(won, plain, "{position}");
+                    count(won, dropped);
+                }
+            }
+            for seed in 1..40 {
+                let start = Position::new(&seeded_deck(seed), Rules::new(draw));
+                let (outcome, dropped) = exhaustive(&start, 60_000, true);
+                let (Some(with), Some(without)) = (won(&outcome), won(&exhaustive(&start, 60_000, false).0))
+                else {
+                    continue;
+                };
+                assert_eq!(with, without, "deal {seed}, draw {draw:?}");
+                count(with, dropped);
+            }
+        }
+        eprintln!("{compared} compared, {lost_with_drops} proofs with drops, {drops} drops");
+        assert!(compared >= 150, "{compared} compared");
+        assert!(lost_with_drops >= 5 && drops >= 1000, "{lost_with_drops} proofs with drops, {drops} drops");
     }
 
     /// Rule 16: wherever the search skips a draw-3 position for a seen one that differs only by
