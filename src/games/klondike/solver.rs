@@ -30,10 +30,10 @@
 //! - in draw 3 with unlimited passes a position is dropped when one that differs only by a
 //!   waste size that shows every card it shows has been seen (rule 16);
 //! - the exhaustive search marks the positions of each strongly connected component it
-//!   closes as lost, and drops a position when a seen one reaches it by one move that the
-//!   rule does not count (one of its column tops taken down from home, or in draw 1 played
-//!   from the talon): always if that one is lost, and if it is open only where a measure of
-//!   winning lines shows it sound (rule 17).
+//!   closes as lost, and drops a position when a seen one reaches it by one move that turns
+//!   up no card (one of its column tops taken down from home, or in draw 1 played from the
+//!   talon, or a run moved between columns): always if that one is lost, and if it is open
+//!   only where a measure of winning lines shows it sound (rule 17).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::{Outcome, Progress, Search, UnknownReason};
@@ -121,6 +121,9 @@ const RELAXED_PROBE_BUDGET: u64 = 50_000;
 /// deals see more states.
 pub(super) const WORK_PER_STATE: u64 = 3;
 
+/// Rule 17's look-ups of other positions that count as one unit of work.
+const LOOKUPS_PER_WORK: u64 = 5;
+
 /// The work of a dead-end check (see [`WORK_PER_STATE`]).
 pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
 
@@ -203,14 +206,70 @@ type Mark = u32;
 /// The mark of a position proven lost.
 const LOST: Mark = Mark::MAX;
 
-/// Beside a number, the flag of a position dropped by rule 17 for an open one: it may be
-/// dropped again only after a step that makes a move the rule counts.
+/// Beside a number, the flags of a position dropped by rule 17 for an open one: it may drop
+/// another (or itself, reached again) only after a step that makes a counted move
+/// ([`OWED`]: it was dropped for moves that are not counted), or that sends a card home
+/// ([`OWED_RUN`]: the moves it was dropped for include a run's move between columns).
 const OWED: Mark = 1 << 31;
+const OWED_RUN: Mark = 1 << 30;
+const NUMBER: Mark = !(OWED | OWED_RUN);
 
-/// A seen position's mark if it may drop the current one, reached by a step that makes a move
-/// rule 17 counts (`counts`) or not.
-fn usable(mark: Mark, counts: bool) -> Option<Mark> {
-    (mark == LOST || counts || mark & OWED == 0).then_some(mark)
+/// Rule 17's measure of a step: its moves that send a card home, move cards between columns,
+/// and the others (take-downs and waste plays to a column); draws and recycles are not moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Measure {
+    home: u8,
+    runs: u8,
+    free: u8,
+}
+
+impl Measure {
+    fn of(step: Step) -> Measure {
+        let mut measure = Measure::default();
+        for part in [Some(step.first), step.second].into_iter().flatten() {
+            match part.mv {
+                Move::TableauToFoundation { .. } | Move::WasteToFoundation => measure.home += 1,
+                Move::TableauToTableau { .. } => measure.runs += 1,
+                Move::FoundationToTableau { .. } | Move::WasteToTableau { .. } => measure.free += 1,
+                Move::Draw | Move::Recycle => {}
+            }
+        }
+        measure
+    }
+
+    /// Whether a seen position with `mark` may drop the position this step reached when it
+    /// reaches it by one uncounted move (`run` false) or one run's move (`run` true), and the
+    /// mark to store then.
+    fn drops_for(self, mark: Mark, run: bool) -> Option<Mark> {
+        if mark == LOST {
+            return Some(LOST);
+        }
+        let owed_run = run || mark & OWED_RUN != 0;
+        let allowed = if self.home > 0 {
+            true
+        } else if owed_run {
+            // The debt is less than one move home: one run's move (and uncounted ones).
+            mark & (OWED | OWED_RUN) == 0 && (self.runs >= 2 || self.runs == 1 && self.free >= 1)
+        } else if mark & OWED != 0 {
+            self.runs > 0
+        } else {
+            self.runs > 0 || self.free >= 2
+        };
+        allowed.then_some(mark & NUMBER | if owed_run { OWED_RUN } else { OWED })
+    }
+}
+
+/// A seen position's mark if it may drop the current one (reached again), reached by a step
+/// of `measure`.
+fn usable(mark: Mark, measure: Measure) -> Option<Mark> {
+    let allowed = if mark == LOST || mark & (OWED | OWED_RUN) == 0 {
+        true
+    } else if mark & OWED_RUN != 0 {
+        measure.home > 0
+    } else {
+        measure.home + measure.runs > 0
+    };
+    allowed.then_some(mark)
 }
 
 /// The set of seen keys, each with a [`Mark`]: open addressing with linear probing. Beside
@@ -545,6 +604,8 @@ pub struct Solver {
     /// many were.
     drop_for_open: bool,
     dropped_for_open: u64,
+    /// Rule 17's look-ups not yet counted as work.
+    lookups: u64,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -626,6 +687,7 @@ impl Solver {
             open: Vec::new(),
             drop_for_open: true,
             dropped_for_open: 0,
+            lookups: 0,
             done: None,
         }
     }
@@ -768,19 +830,36 @@ impl Solver {
         }
     }
 
-    /// Rule 17: the mark of a seen position that reaches the current one by one uncounted move
-    /// (see [`dominator_keys`]) if it may drop it: one proven lost always; an open one only
-    /// after a step that makes a counted move, or two uncounted ones if it was entered.
-    fn outdone(&self, step: Step) -> Option<Mark> {
-        // The moves the step makes that rule 17 does not count, or 0 if it makes one that it
-        // counts.
-        let free_moves = if counts_a_move(step) { 0 } else { 1 + step.second.is_some() as usize };
-        let for_open = |mark: Mark| free_moves == 0 || mark & OWED == 0 && free_moves > 1;
+    /// Rule 17: the mark to store for the current position, reached by `step`, if a seen
+    /// position that reaches it by one move (see [`dominator_keys`] and
+    /// [`run_dominator_keys`]) may drop it: one proven lost always, an open one as
+    /// [`Measure::drops_for`] allows.
+    fn outdone(&mut self, step: Step) -> Option<Mark> {
+        let measure = Measure::of(step);
         let mut mark = None;
+        let mut looked_up = 0;
+        let mut drop = |key: Key, run: bool| {
+            looked_up += 1;
+            let seen = self.seen.mark(&key)?;
+            if seen == LOST {
+                Some(LOST)
+            } else if self.drop_for_open {
+                measure.drops_for(seen, run)
+            } else {
+                None
+            }
+        };
         dominator_keys(&self.position, self.talon_cards, &self.talon_index, self.pass_limit(), |key| {
-            mark = self.seen.mark(&key).filter(|&m| m == LOST || self.drop_for_open && for_open(m));
+            mark = drop(key, false);
             mark.is_some()
         });
+        if mark.is_none() && (measure.home > 0 || measure.runs >= 1) {
+            let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
+            mark = run_dominator_keys(&self.position, &parts, |key| drop(key, true));
+        }
+        self.lookups += looked_up;
+        self.work += self.lookups / LOOKUPS_PER_WORK;
+        self.lookups %= LOOKUPS_PER_WORK;
         mark
     }
 
@@ -805,7 +884,7 @@ impl Solver {
             return;
         }
         if let Some(frame) = self.frames.last_mut() {
-            frame.low = frame.low.min(mark & !OWED);
+            frame.low = frame.low.min(mark & NUMBER);
         }
     }
 
@@ -1023,16 +1102,67 @@ fn only_sends_home(step: Step) -> bool {
     home(step.first) && step.second.is_none_or(home)
 }
 
-/// Whether a step makes a move that rule 17 counts: one that is neither a draw or recycle, nor
-/// takes a card down from a foundation, nor plays one from the waste to a column.
-fn counts_a_move(step: Step) -> bool {
-    let counts = |part: Part| {
-        !matches!(
-            part.mv,
-            Move::Draw | Move::Recycle | Move::FoundationToTableau { .. } | Move::WasteToTableau { .. }
-        )
-    };
-    counts(step.first) || step.second.is_some_and(counts)
+/// Rule 17: the first `Some` that `found` gives for the keys of the positions that reach
+/// `position` by one move of a run between columns that turns up no card and fills no empty
+/// column: `position` with such a run moved back onto another column's top it builds on. The
+/// keys are made from `position`'s key parts (the tests check them against the positions,
+/// see `run_dominators`).
+fn run_dominator_keys(
+    position: &Position,
+    parts: &KeyParts,
+    mut found: impl FnMut(Key) -> Option<Mark>,
+) -> Option<Mark> {
+    for to in 0..COLUMNS {
+        let Some(target) = position.top(to) else { continue };
+        for from in 0..COLUMNS {
+            let down = position.face_down(from);
+            let cards = position.column(from);
+            // The card that builds on the target, lying on a face-up card.
+            let Some(at) = (down + 1..cards.len()).find(|&at| builds_on(cards[at], target)) else { continue };
+            let mut other = *parts;
+            (other.codes[from], other.codes[to]) =
+                move_run_code(parts.codes[from], parts.codes[to], (cards.len() - at) as u64);
+            if let Some(mark) = found(other.pack()) {
+                return Some(mark);
+            }
+        }
+    }
+    None
+}
+
+/// The codes of two columns (see [`column_code`]) once the top `count` cards of the first,
+/// which leave at least one face-up card, have moved onto the second, which has a face-up top.
+fn move_run_code(from: u64, to: u64, count: u64) -> (u64, u64) {
+    const FACE_UP: u64 = 0xF << 3;
+    const HEAD: u64 = (1 << 13) - 1;
+    let (from_up, to_up) = (from >> 3 & 0xF, to >> 3 & 0xF);
+    let (from_bits, to_bits) = (from >> 13, to >> 13);
+    let keep = from_up - count;
+    let moved = from_bits >> (keep - 1) & ((1 << count) - 1);
+    let from = from & HEAD & !FACE_UP | keep << 3 | (from_bits & ((1 << (keep - 1)) - 1)) << 13;
+    let to = to & HEAD & !FACE_UP | (to_up + count) << 3 | (to_bits | moved << (to_up - 1)) << 13;
+    (from, to)
+}
+
+/// Rule 17, position by position: `position` with each run of [`run_dominator_keys`] moved
+/// back, given to `found` in the same order.
+#[cfg(test)]
+fn run_dominators(position: &Position, mut found: impl FnMut(&Position)) {
+    for to in 0..COLUMNS {
+        let Some(target) = position.top(to) else { continue };
+        for from in 0..COLUMNS {
+            let down = position.face_down(from);
+            let cards = position.column(from);
+            let Some(at) = (down + 1..cards.len()).find(|&at| builds_on(cards[at], target)) else { continue };
+            let mut other = *position;
+            other.apply(Move::TableauToTableau {
+                from: from as u8,
+                to: to as u8,
+                count: (cards.len() - at) as u8,
+            });
+            found(&other);
+        }
+    }
 }
 
 fn apply_part(position: &mut Position, part: Part) -> PartBack {
@@ -1105,7 +1235,7 @@ impl Search for Solver {
                 self.work += 1;
                 let key = self.key();
                 let seen = self.seen.mark(&key);
-                let counts = counts_a_move(step);
+                let counts = Measure::of(step);
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
                     self.done = Some(self.solution());
@@ -1118,7 +1248,7 @@ impl Search for Solver {
                             // Rule 16: the dropped position leads to the seen one.
                             Some(mark)
                         } else if exhaustive {
-                            self.outdone(step).map(|mark| if mark == LOST { LOST } else { mark | OWED })
+                            self.outdone(step)
                         } else {
                             None
                         };
@@ -1127,7 +1257,7 @@ impl Search for Solver {
                         let states = self.spent.states + self.seen.len() as u64;
                         self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
                     } else if let Some(mark) = dropped {
-                        self.dropped_for_open += (mark != LOST && mark & OWED != 0) as u64;
+                        self.dropped_for_open += (mark != LOST && mark & (OWED | OWED_RUN) != 0) as u64;
                         self.leads_to(mark);
                         undo_step(&mut self.position, back);
                     } else if !only_sends_home(step) && self.dead_end() {
@@ -2133,7 +2263,7 @@ mod tests {
     /// themselves, in the same order, and looking leaves the position as it was.
     #[test]
     fn dominator_keys_are_the_keys_of_the_dominators() {
-        let mut compared = 0;
+        let (mut compared, mut runs) = (0, 0);
         for draw in [Draw::One, Draw::Three] {
             for (start, position) in random_lines(draw, 1..30, 200) {
                 let solver = Solver::unstarted(&start, 1);
@@ -2154,10 +2284,23 @@ mod tests {
                     });
                     assert_eq!(from_parts, from_positions, "{position}");
                     compared += from_parts.len();
+                    let mut from_positions = Vec::new();
+                    run_dominators(&position, |other| {
+                        runs += 1;
+                        from_positions.push(pack(other, &solver.talon_index, pass_limit));
+                    });
+                    let mut from_parts = Vec::new();
+                    let parts = key_parts(&position, &solver.talon_index, pass_limit);
+                    run_dominator_keys(&position, &parts, |key| {
+                        from_parts.push(key);
+                        None
+                    });
+                    assert_eq!(from_parts, from_positions, "{position}");
+                    compared += from_parts.len();
                 }
             }
         }
-        assert!(compared >= 500, "{compared} keys compared");
+        assert!(compared >= 500 && runs >= 500, "{compared} keys compared, {runs} of runs");
     }
 
     /// Rule 17: an exhaustive search that ends without a win has closed every component, so
@@ -2176,7 +2319,10 @@ mod tests {
                 let mut slots = seen.tags.iter().zip(&seen.slots).filter(|(&tag, _)| tag != Seen::EMPTY_TAG);
                 // Positions dropped for an open one (rule 17) keep its number: they were
                 // never entered.
-                assert!(slots.all(|(_, slot)| slot.mark == LOST || slot.mark & OWED != 0), "{position}");
+                assert!(
+                    slots.all(|(_, slot)| slot.mark == LOST || slot.mark & (OWED | OWED_RUN) != 0),
+                    "{position}"
+                );
                 assert!(solver.open.is_empty());
                 finished += 1;
             }
