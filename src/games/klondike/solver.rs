@@ -47,7 +47,7 @@ use best_first::{BestFirst, Probe, Weights};
 /// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.5 s
 /// of search natively on a quiet machine, so that every deal is answered within 2 s (measured
 /// in docs/BENCHMARKS.md, Klondike).
-pub const DEFAULT_BUDGET: u64 = 1_400_000;
+pub const DEFAULT_BUDGET: u64 = 1_600_000;
 
 /// The most states any budget allows, which bounds memory: the whole process measured at most
 /// 231 MB with a budget of 3,000,000 states (draw 1 deals 562 and 756, before the work limit
@@ -121,8 +121,8 @@ const RELAXED_PROBE_BUDGET: u64 = 50_000;
 /// deals see more states.
 pub(super) const WORK_PER_STATE: u64 = 3;
 
-/// Rule 17's look-ups of other positions that count as one unit of work.
-const LOOKUPS_PER_WORK: u64 = 5;
+/// The look-ups of other positions (rules 16 and 17) that count as one unit of work.
+const LOOKUPS_PER_WORK: u64 = 3;
 
 /// The work of a dead-end check (see [`WORK_PER_STATE`]).
 pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
@@ -604,7 +604,7 @@ pub struct Solver {
     /// many were.
     drop_for_open: bool,
     dropped_for_open: u64,
-    /// Rule 17's look-ups not yet counted as work.
+    /// Look-ups of other positions not yet counted as work.
     lookups: u64,
     done: Option<Outcome<Vec<Move>>>,
 }
@@ -813,21 +813,25 @@ impl Solver {
     /// size modulo 3 shows at least as much. A talon play leads to the same position from
     /// both, and a column move to two that differ only so again: the seen position can do
     /// all that this one can. Gives the seen position's mark.
-    fn dominated(&self, key: Key) -> Option<Mark> {
+    fn dominated(&mut self, key: Key) -> Option<Mark> {
         if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
             return None;
         }
         let (talon, waste) = self.position.talon();
-        let seen_at = |size: usize| {
+        let mut looked_up = 0;
+        let mut seen_at = |size: usize| {
+            looked_up += 1;
             let mut other = key;
             other[0] = other[0] & !(0x1F << WASTE_SHIFT) | (size as u64) << WASTE_SHIFT;
             self.seen.mark(&other)
         };
-        if waste % 3 == 0 || waste >= talon.len() {
-            (1..talon.len()).filter(|size| size % 3 != 0).find_map(seen_at)
+        let mark = if waste % 3 == 0 || waste >= talon.len() {
+            (1..talon.len()).filter(|size| size % 3 != 0).find_map(&mut seen_at)
         } else {
-            (1..waste).filter(|size| size % 3 == waste % 3).find_map(seen_at)
-        }
+            (1..waste).filter(|size| size % 3 == waste % 3).find_map(&mut seen_at)
+        };
+        self.charge_lookups(looked_up);
+        mark
     }
 
     /// Rule 17: the mark to store for the current position, reached by `step`, if a seen
@@ -857,10 +861,15 @@ impl Solver {
             let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
             mark = run_dominator_keys(&self.position, &parts, |key| drop(key, true));
         }
+        self.charge_lookups(looked_up);
+        mark
+    }
+
+    /// Counts `looked_up` look-ups of other positions (rules 16 and 17) as work.
+    fn charge_lookups(&mut self, looked_up: u64) {
         self.lookups += looked_up;
         self.work += self.lookups / LOOKUPS_PER_WORK;
         self.lookups %= LOOKUPS_PER_WORK;
-        mark
     }
 
     /// Gives `key` the mark `mark`, adding it if it was not `seen`.
@@ -1243,15 +1252,13 @@ impl Search for Solver {
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
                 } else {
-                    let dropped =
-                        if let Some(mark) = self.dominated(key).and_then(|mark| usable(mark, counts)) {
-                            // Rule 16: the dropped position leads to the seen one.
-                            Some(mark)
-                        } else if exhaustive {
-                            self.outdone(step)
-                        } else {
-                            None
-                        };
+                    // Rule 16 (the dropped position leads to the seen one), else rule 17, which
+                    // the narrow probes use too: they only look for wins, and it lets them
+                    // cover more lines within their share.
+                    let dropped = match self.dominated(key).and_then(|mark| usable(mark, counts)) {
+                        Some(mark) => Some(mark),
+                        None => self.outdone(step),
+                    };
                     self.store(key, seen, dropped.unwrap_or(self.numbered));
                     if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
                         let states = self.spent.states + self.seen.len() as u64;
