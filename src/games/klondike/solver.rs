@@ -1111,16 +1111,11 @@ fn only_sends_home(step: Step) -> bool {
     home(step.first) && step.second.is_none_or(home)
 }
 
-/// Rule 17: the first `Some` that `found` gives for the keys of the positions that reach
-/// `position` by one move of a run between columns that turns up no card and fills no empty
-/// column: `position` with such a run moved back onto another column's top it builds on. The
-/// keys are made from `position`'s key parts (the tests check them against the positions,
-/// see `run_dominators`).
-fn run_dominator_keys(
-    position: &Position,
-    parts: &KeyParts,
-    mut found: impl FnMut(Key) -> Option<Mark>,
-) -> Option<Mark> {
+/// Rule 17: calls `each(from, to, count)`, until it gives `Some`, for every run of `position`
+/// (the top `count` cards of column `from`) that lies on a face-up card and builds on the top
+/// of column `to`: moved there, it makes a position that reaches this one back by one move of
+/// a run between columns that turns up no card and fills no empty column.
+fn runs_back<T>(position: &Position, mut each: impl FnMut(usize, usize, usize) -> Option<T>) -> Option<T> {
     for to in 0..COLUMNS {
         let Some(target) = position.top(to) else { continue };
         for from in 0..COLUMNS {
@@ -1128,15 +1123,28 @@ fn run_dominator_keys(
             let cards = position.column(from);
             // The card that builds on the target, lying on a face-up card.
             let Some(at) = (down + 1..cards.len()).find(|&at| builds_on(cards[at], target)) else { continue };
-            let mut other = *parts;
-            (other.codes[from], other.codes[to]) =
-                move_run_code(parts.codes[from], parts.codes[to], (cards.len() - at) as u64);
-            if let Some(mark) = found(other.pack()) {
-                return Some(mark);
+            if let Some(found) = each(from, to, cards.len() - at) {
+                return Some(found);
             }
         }
     }
     None
+}
+
+/// Rule 17: the first `Some` that `found` gives for the keys of the positions [`runs_back`]
+/// makes, made from `position`'s key parts (the tests check them against the positions, see
+/// `run_dominators`).
+fn run_dominator_keys(
+    position: &Position,
+    parts: &KeyParts,
+    mut found: impl FnMut(Key) -> Option<Mark>,
+) -> Option<Mark> {
+    runs_back(position, |from, to, count| {
+        let mut other = *parts;
+        (other.codes[from], other.codes[to]) =
+            move_run_code(parts.codes[from], parts.codes[to], count as u64);
+        found(other.pack())
+    })
 }
 
 /// The codes of two columns (see [`column_code`]) once the top `count` cards of the first,
@@ -1153,25 +1161,16 @@ fn move_run_code(from: u64, to: u64, count: u64) -> (u64, u64) {
     (from, to)
 }
 
-/// Rule 17, position by position: `position` with each run of [`run_dominator_keys`] moved
-/// back, given to `found` in the same order.
+/// Rule 17, position by position: the positions of [`runs_back`], given to `found` in the
+/// same order.
 #[cfg(test)]
 fn run_dominators(position: &Position, mut found: impl FnMut(&Position)) {
-    for to in 0..COLUMNS {
-        let Some(target) = position.top(to) else { continue };
-        for from in 0..COLUMNS {
-            let down = position.face_down(from);
-            let cards = position.column(from);
-            let Some(at) = (down + 1..cards.len()).find(|&at| builds_on(cards[at], target)) else { continue };
-            let mut other = *position;
-            other.apply(Move::TableauToTableau {
-                from: from as u8,
-                to: to as u8,
-                count: (cards.len() - at) as u8,
-            });
-            found(&other);
-        }
-    }
+    runs_back(position, |from, to, count| {
+        let mut other = *position;
+        other.apply(Move::TableauToTableau { from: from as u8, to: to as u8, count: count as u8 });
+        found(&other);
+        None::<()>
+    });
 }
 
 fn apply_part(position: &mut Position, part: Part) -> PartBack {

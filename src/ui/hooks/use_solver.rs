@@ -40,10 +40,13 @@ impl SolverHandle {
         self.bridge.send(Request::Start { id, task });
     }
 
-    /// Stops the request in flight, if any.
+    /// Stops the request in flight, if any. A progress report the worker sent before it saw
+    /// the cancel may still arrive: `latest` moves past the stopped request, so that such a
+    /// report does not bring the progress line back.
     pub fn cancel(&self) {
         if let SolverState::Working { id, .. } = *self.state {
             self.bridge.send(Request::Cancel { id });
+            self.latest.set(id + 1);
             self.state.set(SolverState::Cancelled { id });
         }
     }
@@ -67,7 +70,7 @@ pub fn use_solver() -> SolverHandle {
                     state.set(SolverState::Done { id, answer })
                 }
                 Response::Cancelled { id } if id == current => state.set(SolverState::Cancelled { id }),
-                _ => {} // an answer to a request this component has since replaced
+                _ => {} // an answer to a request this component has since replaced or stopped
             }
         })
     };
