@@ -838,7 +838,7 @@ impl Solver {
     /// position that reaches it by one move (see [`dominator_keys`] and
     /// [`run_dominator_keys`]) may drop it: one proven lost always, an open one as
     /// [`Measure::drops_for`] allows.
-    fn outdone(&mut self, step: Step) -> Option<Mark> {
+    fn outdone(&mut self, step: Step, parts: &KeyParts) -> Option<Mark> {
         let measure = Measure::of(step);
         let mut mark = None;
         let mut looked_up = 0;
@@ -853,13 +853,12 @@ impl Solver {
                 None
             }
         };
-        dominator_keys(&self.position, self.talon_cards, &self.talon_index, self.pass_limit(), |key| {
+        dominator_keys(&self.position, parts, self.talon_cards, &self.talon_index, |key| {
             mark = drop(key, false);
             mark.is_some()
         });
         if mark.is_none() && (measure.home > 0 || measure.runs >= 1) {
-            let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
-            mark = run_dominator_keys(&self.position, &parts, |key| drop(key, true));
+            mark = run_dominator_keys(&self.position, parts, |key| drop(key, true));
         }
         self.charge_lookups(looked_up);
         mark
@@ -1013,22 +1012,20 @@ fn any_card_any_time(position: &Position) -> bool {
 }
 
 /// Rule 17: whether `found` holds for the key of one of the positions that reach `position` by
-/// one move the rule does not count, because they differ only by one card that is a column's
-/// top here, on a face-up card it builds on or a king alone in its column: that card is home
-/// there (it can be taken down again to where it is here), or, in draw 1 with unlimited
-/// passes, back in the talon if it came from there (`talon_cards`: it can be drawn to and
-/// played again). The keys
-/// are made from `position`'s key parts, not by packing each position (the tests check them
-/// against the positions themselves, see `any_dominator`).
+/// one free move, because they differ only by one card that is a column's top here, on a
+/// face-up card it builds on or a king alone in its column: that card is home there (it can be
+/// taken down again to where it is here), or, in draw 1 with unlimited passes, back in the
+/// talon if it came from there (`talon_cards`: it can be drawn to and played again). The keys
+/// are made from `parts`, `position`'s key parts, not by packing each position (the tests
+/// check them against the positions themselves, see `any_dominator`).
 fn dominator_keys(
     position: &Position,
+    parts: &KeyParts,
     talon_cards: u64,
     talon_index: &[u8; 52],
-    pass_limit: bool,
     mut found: impl FnMut(Key) -> bool,
 ) -> bool {
     let back_to_talon = any_card_any_time(position);
-    let mut parts: Option<KeyParts> = None;
     for column in 0..COLUMNS {
         let Some(card) = loose_top(position, column) else { continue };
         let home = position.fits_foundation(card);
@@ -1036,7 +1033,6 @@ fn dominator_keys(
         if !home && !from_talon {
             continue;
         }
-        let parts = parts.get_or_insert_with(|| key_parts(position, talon_index, pass_limit));
         let mut other = *parts;
         other.codes[column] = without_top(other.codes[column]);
         if home {
@@ -1241,7 +1237,8 @@ impl Search for Solver {
                 frame.next += 1;
                 let back = apply_step(&mut self.position, step);
                 self.work += 1;
-                let key = self.key();
+                let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
+                let key = parts.pack();
                 let seen = self.seen.mark(&key);
                 let counts = Measure::of(step);
                 if self.position.is_won() {
@@ -1256,7 +1253,7 @@ impl Search for Solver {
                     // cover more lines within their share.
                     let dropped = match self.dominated(key).and_then(|mark| usable(mark, counts)) {
                         Some(mark) => Some(mark),
-                        None => self.outdone(step),
+                        None => self.outdone(step, &parts),
                     };
                     self.store(key, seen, dropped.unwrap_or(self.numbered));
                     if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
@@ -2284,7 +2281,8 @@ mod tests {
                     });
                     assert_eq!(looked_at, position);
                     let mut from_parts = Vec::new();
-                    dominator_keys(&position, solver.talon_cards, &solver.talon_index, pass_limit, |key| {
+                    let parts = key_parts(&position, &solver.talon_index, pass_limit);
+                    dominator_keys(&position, &parts, solver.talon_cards, &solver.talon_index, |key| {
                         from_parts.push(key);
                         false
                     });
@@ -2296,7 +2294,6 @@ mod tests {
                         from_positions.push(pack(other, &solver.talon_index, pass_limit));
                     });
                     let mut from_parts = Vec::new();
-                    let parts = key_parts(&position, &solver.talon_index, pass_limit);
                     run_dominator_keys(&position, &parts, |key| {
                         from_parts.push(key);
                         None
