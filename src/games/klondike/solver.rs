@@ -206,10 +206,11 @@ type Mark = u32;
 /// The mark of a position proven lost.
 const LOST: Mark = Mark::MAX;
 
-/// Beside a number, the flags of a position dropped by rule 17 for an open one: it may drop
-/// another (or itself, reached again) only after a step that makes a counted move
-/// ([`OWED`]: it was dropped for moves that are not counted), or that sends a card home
-/// ([`OWED_RUN`]: the moves it was dropped for include a run's move between columns).
+/// Beside a number, the flags of a position dropped by rule 17 for an open one, saying what
+/// the moves it was dropped for owe: [`OWED`], free moves only (it may drop another, or
+/// itself reached again, only after a step that sends a card home or moves cards between
+/// columns); [`OWED_RUN`], a run's move between columns too (only after a step that sends a
+/// card home).
 const OWED: Mark = 1 << 31;
 const OWED_RUN: Mark = 1 << 30;
 const NUMBER: Mark = !(OWED | OWED_RUN);
@@ -238,8 +239,8 @@ impl Measure {
     }
 
     /// Whether a seen position with `mark` may drop the position this step reached when it
-    /// reaches it by one uncounted move (`run` false) or one run's move (`run` true), and the
-    /// mark to store then.
+    /// reaches it by one free move (`run` false) or one run's move between columns (`run`
+    /// true), and the mark to store then.
     fn drops_for(self, mark: Mark, run: bool) -> Option<Mark> {
         if mark == LOST {
             return Some(LOST);
@@ -248,7 +249,7 @@ impl Measure {
         let allowed = if self.home > 0 {
             true
         } else if owed_run {
-            // The debt is less than one move home: one run's move (and uncounted ones).
+            // The debt is less than one move home: one run's move (and free ones).
             mark & (OWED | OWED_RUN) == 0 && (self.runs >= 2 || self.runs == 1 && self.free >= 1)
         } else if mark & OWED != 0 {
             self.runs > 0
@@ -1240,18 +1241,18 @@ impl Search for Solver {
                 let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
                 let key = parts.pack();
                 let seen = self.seen.mark(&key);
-                let counts = Measure::of(step);
+                let measure = Measure::of(step);
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
                     self.done = Some(self.solution());
-                } else if let Some(mark) = seen.and_then(|mark| usable(mark, counts)) {
+                } else if let Some(mark) = seen.and_then(|mark| usable(mark, measure)) {
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
                 } else {
                     // Rule 16 (the dropped position leads to the seen one), else rule 17, which
                     // the narrow probes use too: they only look for wins, and it lets them
                     // cover more lines within their share.
-                    let dropped = match self.dominated(key).and_then(|mark| usable(mark, counts)) {
+                    let dropped = match self.dominated(key).and_then(|mark| usable(mark, measure)) {
                         Some(mark) => Some(mark),
                         None => self.outdone(step, &parts),
                     };
