@@ -786,6 +786,7 @@ impl Solver {
         self.steps.clear();
         self.seen = Seen::new();
         self.work = 0;
+        self.lookups = 0;
         self.numbered = 0;
         self.open.clear();
         let key = self.key();
@@ -835,12 +836,11 @@ impl Solver {
         mark
     }
 
-    /// Rule 17: the mark to store for the current position, reached by `step`, if a seen
-    /// position that reaches it by one move (see [`dominator_keys`] and
+    /// Rule 17: the mark to store for the current position, reached by a step of `measure`,
+    /// if a seen position that reaches it by one move (see [`dominator_keys`] and
     /// [`run_dominator_keys`]) may drop it: one proven lost always, an open one as
     /// [`Measure::drops_for`] allows.
-    fn outdone(&mut self, step: Step, parts: &KeyParts) -> Option<Mark> {
-        let measure = Measure::of(step);
+    fn outdone(&mut self, measure: Measure, parts: &KeyParts) -> Option<Mark> {
         let mut mark = None;
         let mut looked_up = 0;
         let mut drop = |key: Key, run: bool| {
@@ -1254,7 +1254,7 @@ impl Search for Solver {
                     // cover more lines within their share.
                     let dropped = match self.dominated(key).and_then(|mark| usable(mark, measure)) {
                         Some(mark) => Some(mark),
-                        None => self.outdone(step, &parts),
+                        None => self.outdone(measure, &parts),
                     };
                     self.store(key, seen, dropped.unwrap_or(self.numbered));
                     if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
