@@ -10,8 +10,8 @@
 use std::collections::BinaryHeap;
 
 use super::{
-    apply_step, finishes_alone, generate, is_dead_end, only_sends_home, pack, Key, Order, Position, Seen,
-    Spent, Step, WORK_PER_DEAD_END_CHECK, WORK_PER_STATE,
+    apply_step, finishes_alone, generate, is_dead_end, key_parts, only_sends_home, Key, KeyParts, Order,
+    Position, Seen, Spent, Step, WORK_PER_DEAD_END_CHECK, WORK_PER_STATE,
 };
 use crate::cards::Suit;
 use crate::games::klondike::rules::COLUMNS;
@@ -122,7 +122,8 @@ impl BestFirst {
             uses: Vec::new(),
             inserted: 0,
         };
-        probe.seen.insert(probe.key(start));
+        let parts = probe.key_parts(start);
+        probe.seen.insert(parts.hash(), parts.pack());
         probe.pending_of(0);
         probe
     }
@@ -137,8 +138,8 @@ impl BestFirst {
         Spent { states: self.states(), work: self.work }
     }
 
-    fn key(&self, position: &Position) -> Key {
-        pack(position, &self.talon_index, self.pass_limit)
+    fn key_parts(&self, position: &Position) -> KeyParts {
+        key_parts(position, &self.talon_index, self.pass_limit)
     }
 
     /// Makes node `index` the one being expanded.
@@ -185,8 +186,9 @@ impl BestFirst {
                 line.push(step);
                 return Probe::Won(line);
             }
-            let key = self.key(&position);
-            if !self.seen.insert(key) {
+            let parts = self.key_parts(&position);
+            let key = parts.pack();
+            if !self.seen.insert(parts.hash(), key) {
                 continue;
             }
             if self.states() >= self.budget || self.work >= self.work_budget {

@@ -279,17 +279,28 @@ fn usable(mark: Mark, measure: Measure) -> Option<Mark> {
 /// cache line) and a full key is read only when its fingerprint matches: a new key costs one
 /// read of fingerprints and one write of the key. Equality is still decided on the full keys.
 /// (8-bit fingerprints measured a little faster than 16-bit ones: the array is half the size.)
+/// Hashes come from key parts ([`KeyParts::hash`]), not from packed keys, so a position that
+/// is only looked up is packed only if its fingerprint matches.
 struct Seen {
     tags: Vec<u8>,
     slots: Vec<Slot>,
     len: usize,
 }
 
-/// A key and its mark, side by side so that they share a cache line.
+/// Where a key is in [`Seen`], or the empty slot where it would go (with the key's tag).
+#[derive(Clone, Copy)]
+enum Place {
+    At(usize),
+    Vacant { index: usize, tag: u8 },
+}
+
+/// A key, its mark and the low half of its hash (to place it again when the table grows),
+/// side by side so that they share a cache line.
 #[derive(Clone, Copy)]
 struct Slot {
     key: Key,
     mark: Mark,
+    hash: u32,
 }
 
 impl Seen {
@@ -300,22 +311,21 @@ impl Seen {
     }
 
     fn with_slots(slots: usize) -> Seen {
-        Seen { tags: vec![Seen::EMPTY_TAG; slots], slots: vec![Slot { key: [0; 3], mark: 0 }; slots], len: 0 }
+        Seen {
+            tags: vec![Seen::EMPTY_TAG; slots],
+            slots: vec![Slot { key: [0; 3], mark: 0, hash: 0 }; slots],
+            len: 0,
+        }
     }
 
     fn len(&self) -> usize {
         self.len
     }
 
-    /// The hash of `key`: its low bits choose the first slot, its top 8 the fingerprint.
-    fn hash(key: &Key) -> u64 {
-        let mut z = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ key[1].rotate_left(21).wrapping_mul(0xBF58_476D_1CE4_E5B9)
-            ^ key[2].rotate_left(43).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 29;
-        z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z ^= z >> 32;
-        z
+    /// Whether the first slot a key with `hash` would take is empty (then the key was never
+    /// added).
+    fn vacant_at_first(&self, hash: u64) -> bool {
+        self.tags[hash as usize & (self.tags.len() - 1)] == Seen::EMPTY_TAG
     }
 
     /// The fingerprint of a hash, never [`Seen::EMPTY_TAG`].
@@ -323,54 +333,90 @@ impl Seen {
         ((hash >> 56) as u8).max(1)
     }
 
-    /// Where `key` is (`Ok`), or the empty slot where it would go and its tag (`Err`).
-    fn find(&self, key: &Key) -> Result<usize, (usize, u8)> {
-        let hash = Seen::hash(key);
+    /// Where the key made by `key` is, or the empty slot where it would go, given the key's
+    /// `hash`: the key is made only if a fingerprint matches, and at most once.
+    fn place_lazy(&self, hash: u64, key: impl Fn() -> Key) -> Place {
         let tag = Seen::tag(hash);
         let mask = self.tags.len() - 1;
         let mut index = hash as usize & mask;
+        let mut made = None;
         loop {
             let slot_tag = self.tags[index];
             if slot_tag == Seen::EMPTY_TAG {
-                return Err((index, tag));
+                return Place::Vacant { index, tag };
             }
-            if slot_tag == tag && self.slots[index].key == *key {
-                return Ok(index);
+            if slot_tag == tag && self.slots[index].key == *made.get_or_insert_with(&key) {
+                return Place::At(index);
             }
             index = (index + 1) & mask;
         }
     }
 
-    /// Adds `key`; says whether it was new.
-    fn insert(&mut self, key: Key) -> bool {
-        self.insert_marked(key, 0).is_ok()
+    /// Where `key`, with `hash`, is, or the empty slot where it would go.
+    fn place(&self, hash: u64, key: &Key) -> Place {
+        self.place_lazy(hash, || *key)
     }
 
-    /// Adds `key` with `mark` if it is new, else gives the mark it has.
-    fn insert_marked(&mut self, key: Key, mark: Mark) -> Result<(), Mark> {
-        let (index, tag) = match self.find(&key) {
-            Ok(index) => return Err(self.slots[index].mark),
-            Err(empty) => empty,
+    /// Adds `key`, with `hash`; says whether it was new.
+    fn insert(&mut self, hash: u64, key: Key) -> bool {
+        match self.place(hash, &key) {
+            Place::At(_) => false,
+            vacant => {
+                self.put(vacant, hash, key, 0);
+                true
+            }
+        }
+    }
+
+    /// Puts `key` with `mark` at `place`, which [`Seen::place`] gave for it with no change
+    /// since; gives where it is now.
+    fn put(&mut self, place: Place, hash: u64, key: Key, mark: Mark) -> usize {
+        let (index, tag) = match place {
+            Place::At(index) => {
+                self.slots[index].mark = mark;
+                return index;
+            }
+            Place::Vacant { index, tag } => (index, tag),
         };
         self.tags[index] = tag;
-        self.slots[index] = Slot { key, mark };
+        self.slots[index] = Slot { key, mark, hash: hash as u32 };
         self.len += 1;
         // At most 3/4 full, so probes stay short.
-        if self.len * 4 > self.tags.len() * 3 {
-            self.grow();
+        if self.len * 4 <= self.tags.len() * 3 {
+            return index;
         }
-        Ok(())
+        self.grow();
+        match self.place(hash, &key) {
+            Place::At(index) => index,
+            Place::Vacant { .. } => unreachable!("a grown table keeps its keys"),
+        }
     }
 
-    /// The mark of `key`, if it was added.
-    fn mark(&self, key: &Key) -> Option<Mark> {
-        self.find(key).ok().map(|index| self.slots[index].mark)
+    /// The mark of the key that `key` makes, with `hash`, if it was added (the key is made
+    /// only if needed, see [`Seen::place_lazy`]).
+    fn mark(&self, hash: u64, key: impl Fn() -> Key) -> Option<Mark> {
+        match self.place_lazy(hash, key) {
+            Place::At(index) => Some(self.slots[index].mark),
+            Place::Vacant { .. } => None,
+        }
     }
 
-    /// Gives an added `key` the mark `mark`; returns the one it had.
-    fn remark(&mut self, key: &Key, mark: Mark) -> Option<Mark> {
-        let index = self.find(key).ok()?;
-        Some(std::mem::replace(&mut self.slots[index].mark, mark))
+    /// The mark of the key at `index` (a place [`Seen::place`] found).
+    fn mark_at(&self, index: usize) -> Mark {
+        self.slots[index].mark
+    }
+
+    /// Gives the key at `index` the mark `mark`.
+    fn remark_at(&mut self, index: usize, mark: Mark) {
+        self.slots[index].mark = mark;
+    }
+
+    /// Gives an added `key`, with `hash`, the mark `mark`; returns the one it had.
+    fn remark(&mut self, hash: u64, key: &Key, mark: Mark) -> Option<Mark> {
+        match self.place(hash, key) {
+            Place::At(index) => Some(std::mem::replace(&mut self.slots[index].mark, mark)),
+            Place::Vacant { .. } => None,
+        }
     }
 
     fn grow(&mut self) {
@@ -381,7 +427,8 @@ impl Seen {
             if tag == Seen::EMPTY_TAG {
                 continue;
             }
-            let mut index = Seen::hash(&slot.key) as usize & mask;
+            // Tables stay far below 2^32 slots, so the low half of the hash places a key.
+            let mut index = slot.hash as usize & mask;
             while self.tags[index] != Seen::EMPTY_TAG {
                 index = (index + 1) & mask;
             }
@@ -501,6 +548,34 @@ fn key_parts(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> K
 }
 
 impl KeyParts {
+    /// The hash of the key ([`KeyParts::pack`]), made without packing it: the columns without
+    /// face-down cards, which the key sorts, are added in any order, the others with their
+    /// place, so parts that make the same key have the same hash.
+    fn hash(&self) -> u64 {
+        /// Spreads the bits of `value` over a word (a multiply, then the high bits folded
+        /// back into the low ones, which choose the slot).
+        fn spread(value: u64, factor: u64) -> u64 {
+            let product = value.wrapping_mul(factor);
+            product ^ product >> 29
+        }
+        let head = self.foundations
+            | self.talon_mask << 16
+            | self.waste << WASTE_SHIFT
+            | self.recycles.unwrap_or(0) << (WASTE_SHIFT + 5);
+        let mut sum = spread(head, 0x9E37_79B9_7F4A_7C15);
+        for (column, &code) in self.codes.iter().enumerate() {
+            // Codes use at most 25 bits; a column with face-down cards adds its place above.
+            let placed = if code & 7 == 0 { code } else { code | (column as u64 + 1) << 32 };
+            sum = sum.wrapping_add(spread(placed, 0xBF58_476D_1CE4_E5B9));
+        }
+        // A final mix, so that the fingerprint (the top 8 bits) depends on every part.
+        sum ^= sum >> 33;
+        sum = sum.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        sum ^= sum >> 33;
+        sum = sum.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        sum ^ sum >> 33
+    }
+
     /// The key. Columns without face-down cards are interchangeable, so they are written in a
     /// canonical (sorted) order. At most 189 bits are used.
     fn pack(&self) -> Key {
@@ -541,11 +616,6 @@ impl KeyParts {
         }
         bits.finish()
     }
-}
-
-/// Packs a position exactly (see [`KeyParts::pack`]).
-fn pack(position: &Position, talon_index: &[u8; 52], pass_limit: bool) -> Key {
-    key_parts(position, talon_index, pass_limit).pack()
 }
 
 /// A column's code (see [`column_code`]) once its top card, which is face up, has gone.
@@ -600,13 +670,15 @@ pub struct Solver {
     /// positions of the exhaustive search (entered, their component not yet closed), in the
     /// order they were entered (Tarjan's stack).
     numbered: Mark,
-    open: Vec<Key>,
+    open: Vec<(Key, u64)>,
     /// Rule 17: whether positions may be dropped for open ones (the tests compare), and how
     /// many were.
     drop_for_open: bool,
     dropped_for_open: u64,
     /// Look-ups of other positions not yet counted as work.
     lookups: u64,
+    /// Rule 17's positions to look up for the current one (scratch space).
+    candidates: Vec<(u64, KeyParts)>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -689,6 +761,7 @@ impl Solver {
             drop_for_open: true,
             dropped_for_open: 0,
             lookups: 0,
+            candidates: Vec::new(),
             done: None,
         }
     }
@@ -789,9 +862,10 @@ impl Solver {
         self.lookups = 0;
         self.numbered = 0;
         self.open.clear();
-        let key = self.key();
-        self.seen.insert_marked(key, 0).ok();
-        self.open.push(key);
+        let parts = self.key_parts();
+        let (hash, key) = (parts.hash(), parts.pack());
+        self.seen.insert(hash, key);
+        self.open.push((key, hash));
         self.enter(None);
     }
 
@@ -808,14 +882,14 @@ impl Solver {
     }
 
     /// Rule 16: with draw 3 and unlimited passes, whether a position has been seen that differs
-    /// from the current one (whose key is `key`) only by the waste size, and whose draws show
+    /// from the current one (whose key parts are `parts`) only by the waste size, and whose draws show
     /// every talon card this one's show. From waste size w draws show the sizes w, w + 3, …
     /// up to the whole talon, and after a recycle 3, 6, …; so a waste that is a multiple of 3
     /// (or the whole talon) shows no more than any other, and a smaller waste of the same
     /// size modulo 3 shows at least as much. A talon play leads to the same position from
     /// both, and a column move to two that differ only so again: the seen position can do
     /// all that this one can. Gives the seen position's mark.
-    fn dominated(&mut self, key: Key) -> Option<Mark> {
+    fn dominated(&mut self, parts: &KeyParts) -> Option<Mark> {
         if self.position.rules().draw != Draw::Three || self.position.rules().pass_limit.is_some() {
             return None;
         }
@@ -823,9 +897,8 @@ impl Solver {
         let mut looked_up = 0;
         let mut seen_at = |size: usize| {
             looked_up += 1;
-            let mut other = key;
-            other[0] = other[0] & !(0x1F << WASTE_SHIFT) | (size as u64) << WASTE_SHIFT;
-            self.seen.mark(&other)
+            let other = KeyParts { waste: size as u64, ..*parts };
+            self.seen.mark(other.hash(), || other.pack())
         };
         let mark = if waste % 3 == 0 || waste >= talon.len() {
             (1..talon.len()).filter(|size| size % 3 != 0).find_map(&mut seen_at)
@@ -841,25 +914,47 @@ impl Solver {
     /// [`run_dominator_keys`]) may drop it: one proven lost always, an open one as
     /// [`Measure::drops_for`] allows.
     fn outdone(&mut self, measure: Measure, parts: &KeyParts) -> Option<Mark> {
-        let mut mark = None;
-        let mut looked_up = 0;
-        let mut drop = |key: Key, run: bool| {
-            looked_up += 1;
-            let seen = self.seen.mark(&key)?;
-            if seen == LOST {
-                Some(LOST)
-            } else if self.drop_for_open {
-                measure.drops_for(seen, run)
-            } else {
-                None
-            }
-        };
-        dominator_keys(&self.position, parts, self.talon_cards, &self.talon_index, |key| {
-            mark = drop(key, false);
-            mark.is_some()
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        dominator_keys(&self.position, parts, self.talon_cards, &self.talon_index, |other| {
+            candidates.push((other.hash(), *other));
         });
+        let mut mark = self.first_drop(&candidates, measure, false);
         if mark.is_none() && (measure.home > 0 || measure.runs >= 1) {
-            mark = run_dominator_keys(&self.position, parts, |key| drop(key, true));
+            candidates.clear();
+            run_dominator_keys(&self.position, parts, |other| candidates.push((other.hash(), *other)));
+            mark = self.first_drop(&candidates, measure, true);
+        }
+        self.candidates = candidates;
+        mark
+    }
+
+    /// Rule 17: the mark to store for the current position, reached by a step of `measure`,
+    /// for the first of the seen positions among `candidates` (their hashes and key parts)
+    /// that may drop it, which reach it by a run's move (`run`) or a free move. Counts the
+    /// look-ups up to that one.
+    fn first_drop(&mut self, candidates: &[(u64, KeyParts)], measure: Measure, run: bool) -> Option<Mark> {
+        // Most candidates were never seen, which the first slot they would take, if empty,
+        // shows; reading all of those slots first lets the memory reads overlap.
+        let unseen = candidates
+            .iter()
+            .enumerate()
+            .fold(0u64, |unseen, (i, &(hash, _))| unseen | (self.seen.vacant_at_first(hash) as u64) << i);
+        let mut looked_up = 0;
+        let mut mark = None;
+        for (i, (hash, other)) in candidates.iter().enumerate() {
+            looked_up += 1;
+            if unseen >> i & 1 != 0 {
+                continue;
+            }
+            mark = match self.seen.mark(*hash, || other.pack()) {
+                Some(LOST) => Some(LOST),
+                Some(seen) if self.drop_for_open => measure.drops_for(seen, run),
+                _ => None,
+            };
+            if mark.is_some() {
+                break;
+            }
         }
         self.charge_lookups(looked_up);
         mark
@@ -870,15 +965,6 @@ impl Solver {
         self.lookups += looked_up;
         self.work += self.lookups / LOOKUPS_PER_WORK;
         self.lookups %= LOOKUPS_PER_WORK;
-    }
-
-    /// Gives `key` the mark `mark`, adding it if it was not `seen`.
-    fn store(&mut self, key: Key, seen: Option<Mark>, mark: Mark) {
-        if seen.is_some() {
-            self.seen.remark(&key, mark);
-        } else {
-            self.seen.insert_marked(key, mark).ok();
-        }
     }
 
     /// Whether the current position is a dead end, counting the check's work.
@@ -906,15 +992,15 @@ impl Solver {
             self.leads_to(frame.low);
             return;
         }
-        while let Some(key) = self.open.pop() {
-            if self.seen.remark(&key, LOST) == Some(frame.number) {
+        while let Some((key, hash)) = self.open.pop() {
+            if self.seen.remark(hash, &key, LOST) == Some(frame.number) {
                 break;
             }
         }
     }
 
-    fn key(&self) -> Key {
-        pack(&self.position, &self.talon_index, self.pass_limit())
+    fn key_parts(&self) -> KeyParts {
+        key_parts(&self.position, &self.talon_index, self.pass_limit())
     }
 
     /// Whether the game has a pass limit (then keys hold the waste size and the recycles).
@@ -1024,8 +1110,8 @@ fn dominator_keys(
     parts: &KeyParts,
     talon_cards: u64,
     talon_index: &[u8; 52],
-    mut found: impl FnMut(Key) -> bool,
-) -> bool {
+    mut each: impl FnMut(&KeyParts),
+) {
     let back_to_talon = any_card_any_time(position);
     for column in 0..COLUMNS {
         let Some(card) = loose_top(position, column) else { continue };
@@ -1039,19 +1125,14 @@ fn dominator_keys(
         if home {
             let mut home = other;
             home.foundations += 1 << (4 * card.suit().index());
-            if found(home.pack()) {
-                return true;
-            }
+            each(&home);
         }
         if from_talon {
             // In draw 1 with unlimited passes the waste size is not in the key.
             other.talon_mask |= 1 << talon_index[card.index() as usize];
-            if found(other.pack()) {
-                return true;
-            }
+            each(&other);
         }
     }
-    false
 }
 
 /// Rule 17: the top card of `column` if a position without it there can do all this one can
@@ -1113,13 +1194,26 @@ fn only_sends_home(step: Step) -> bool {
 /// of column `to`: moved there, it makes a position that reaches this one back by one move of
 /// a run between columns that turns up no card and fills no empty column.
 fn runs_back<T>(position: &Position, mut each: impl FnMut(usize, usize, usize) -> Option<T>) -> Option<T> {
+    // The cards of each column that lie on a face-up card, as card bits, so that most pairs
+    // of columns are ruled out without reading cards.
+    let mut lying = [0u64; COLUMNS];
+    for (from, lying) in lying.iter_mut().enumerate() {
+        let down = position.face_down(from);
+        *lying = position.column(from).iter().skip(down + 1).fold(0, |bits, card| bits | card.bit());
+    }
+    let all_lying = lying.iter().fold(0, |all, &bits| all | bits);
     for to in 0..COLUMNS {
         let Some(target) = position.top(to) else { continue };
+        let builders = builder_bits(target);
+        if all_lying & builders == 0 {
+            continue;
+        }
         for from in 0..COLUMNS {
-            let down = position.face_down(from);
+            if lying[from] & builders == 0 {
+                continue;
+            }
             let cards = position.column(from);
-            // The card that builds on the target, lying on a face-up card.
-            let Some(at) = (down + 1..cards.len()).find(|&at| builds_on(cards[at], target)) else { continue };
+            let Some(at) = cards.iter().rposition(|card| builders & card.bit() != 0) else { continue };
             if let Some(found) = each(from, to, cards.len() - at) {
                 return Some(found);
             }
@@ -1128,20 +1222,26 @@ fn runs_back<T>(position: &Position, mut each: impl FnMut(usize, usize, usize) -
     None
 }
 
+/// The cards that build on `card` (see [`builders`]), as card bits.
+fn builder_bits(card: Card) -> u64 {
+    let index = card.index() as u32;
+    if index < 4 {
+        return 0;
+    }
+    OTHER_COLOUR[(index & 3) as usize] << (index / 4 - 1) * 4
+}
+
 /// Rule 17: the first `Some` that `found` gives for the keys of the positions [`runs_back`]
 /// makes, made from `position`'s key parts (the tests check them against the positions, see
 /// `run_dominators`).
-fn run_dominator_keys(
-    position: &Position,
-    parts: &KeyParts,
-    mut found: impl FnMut(Key) -> Option<Mark>,
-) -> Option<Mark> {
+fn run_dominator_keys(position: &Position, parts: &KeyParts, mut each: impl FnMut(&KeyParts)) {
     runs_back(position, |from, to, count| {
         let mut other = *parts;
         (other.codes[from], other.codes[to]) =
             move_run_code(parts.codes[from], parts.codes[to], count as u64);
-        found(other.pack())
-    })
+        each(&other);
+        None::<()>
+    });
 }
 
 /// The codes of two columns (see [`column_code`]) once the top `count` cards of the first,
@@ -1239,8 +1339,12 @@ impl Search for Solver {
                 let back = apply_step(&mut self.position, step);
                 self.work += 1;
                 let parts = key_parts(&self.position, &self.talon_index, self.pass_limit());
-                let key = parts.pack();
-                let seen = self.seen.mark(&key);
+                let (hash, key) = (parts.hash(), parts.pack());
+                let place = self.seen.place(hash, &key);
+                let seen = match place {
+                    Place::At(index) => Some(self.seen.mark_at(index)),
+                    Place::Vacant { .. } => None,
+                };
                 let measure = Measure::of(step);
                 if self.position.is_won() {
                     self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
@@ -1252,11 +1356,12 @@ impl Search for Solver {
                     // Rule 16 (the dropped position leads to the seen one), else rule 17, which
                     // the narrow probes use too: they only look for wins, and it lets them
                     // cover more lines within their share.
-                    let dropped = match self.dominated(key).and_then(|mark| usable(mark, measure)) {
+                    let dropped = match self.dominated(&parts).and_then(|mark| usable(mark, measure)) {
                         Some(mark) => Some(mark),
                         None => self.outdone(measure, &parts),
                     };
-                    self.store(key, seen, dropped.unwrap_or(self.numbered));
+                    // Rules 16 and 17 only read the table, so `place` still holds.
+                    let index = self.seen.put(place, hash, key, dropped.unwrap_or(self.numbered));
                     if self.seen.len() as u64 >= self.pass_budget || self.work >= self.pass_work {
                         let states = self.spent.states + self.seen.len() as u64;
                         self.end_pass(Outcome::Unknown(UnknownReason::StateBudget { states }));
@@ -1265,11 +1370,11 @@ impl Search for Solver {
                         self.leads_to(mark);
                         undo_step(&mut self.position, back);
                     } else if !only_sends_home(step) && self.dead_end() {
-                        self.seen.remark(&key, LOST);
+                        self.seen.remark_at(index, LOST);
                         undo_step(&mut self.position, back);
                     } else {
                         if exhaustive {
-                            self.open.push(key);
+                            self.open.push((key, hash));
                         }
                         self.enter(Some((step, back)));
                     }
@@ -2276,28 +2381,30 @@ mod tests {
                     let pass_limit = position.rules().pass_limit.is_some();
                     let mut from_positions = Vec::new();
                     let mut looked_at = position;
+                    let key_and_hash = |other: &Position| {
+                        let parts = key_parts(other, &solver.talon_index, pass_limit);
+                        (parts.pack(), parts.hash())
+                    };
                     any_dominator(&mut looked_at, solver.talon_cards, &solver.talon_index, |other| {
-                        from_positions.push(pack(other, &solver.talon_index, pass_limit));
+                        from_positions.push(key_and_hash(other));
                         false
                     });
                     assert_eq!(looked_at, position);
                     let mut from_parts = Vec::new();
                     let parts = key_parts(&position, &solver.talon_index, pass_limit);
-                    dominator_keys(&position, &parts, solver.talon_cards, &solver.talon_index, |key| {
-                        from_parts.push(key);
-                        false
+                    dominator_keys(&position, &parts, solver.talon_cards, &solver.talon_index, |other| {
+                        from_parts.push((other.pack(), other.hash()));
                     });
                     assert_eq!(from_parts, from_positions, "{position}");
                     compared += from_parts.len();
                     let mut from_positions = Vec::new();
                     run_dominators(&position, |other| {
                         runs += 1;
-                        from_positions.push(pack(other, &solver.talon_index, pass_limit));
+                        from_positions.push(key_and_hash(other));
                     });
                     let mut from_parts = Vec::new();
-                    run_dominator_keys(&position, &parts, |key| {
-                        from_parts.push(key);
-                        None
+                    run_dominator_keys(&position, &parts, |other| {
+                        from_parts.push((other.pack(), other.hash()))
                     });
                     assert_eq!(from_parts, from_positions, "{position}");
                     compared += from_parts.len();
@@ -2534,7 +2641,10 @@ mod tests {
             } else {
                 [random.below(5_000) + 1, random.below(3), random.below(2)]
             };
-            assert_eq!(seen.insert(key), reference.insert(key), "key {key:?}");
+            // Any hash that is a function of the key will do; this one leaves many equal
+            // fingerprints, to test that keys are compared.
+            let hash = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key[1] << 60 ^ key[2] << 63;
+            assert_eq!(seen.insert(hash, key), reference.insert(key), "key {key:?}");
             assert_eq!(seen.len(), reference.len());
         }
         assert!(seen.tags.len() > 1 << 12, "the table never grew");
@@ -2596,17 +2706,19 @@ mod tests {
                     }
                     let mv = moves.as_slice()[random.below(moves.len() as u64) as usize];
                     position.apply(mv);
-                    let key = (seed, draw, pack(&position, &index, false));
+                    let parts = key_parts(&position, &index, false);
+                    let key = (seed, draw, parts.pack());
                     let described = description(&position);
-                    if let Some(previous) = keys.insert(key, described.clone()) {
+                    if let Some((previous, hash)) = keys.insert(key, (described.clone(), parts.hash())) {
                         assert_eq!(previous, described);
+                        assert_eq!(hash, parts.hash(), "equal keys, different hashes: {position}");
                     }
                 }
             }
         }
         // And distinct descriptions never share a key (checked the other way round).
         let mut by_description = std::collections::HashMap::new();
-        for ((seed, draw, key), described) in keys {
+        for ((seed, draw, key), (described, _)) in keys {
             if let Some(previous) = by_description.insert((seed, draw, described), key) {
                 assert_eq!(previous, key);
             }
