@@ -1901,6 +1901,7 @@ pub fn is_dead_end(position: &Position) -> bool {
         (talon.iter().fold(0u64, |bits, card| bits | card.bit()), reachable_bits(position))
     };
     let mut open = outside & !in_talon | shown;
+    let mut unleft: [usize; COLUMNS] = std::array::from_fn(|column| position.column(column).len());
     let mut last_gone = 0u64;
     let mut placed = 0u64;
     let mut left = 0u64;
@@ -1961,8 +1962,11 @@ pub fn is_dead_end(position: &Position) -> bool {
             // its bottom card.
             let king_fits =
                 cards.first().is_some_and(|bottom| empty_column || left & bottoms & !bottom.bit() != 0);
+            // The cards above `unleft` have all left (and so are open): nothing about them
+            // changes, so the scan starts below them, at an open card.
             let mut is_open = true;
-            for i in (0..cards.len()).rev() {
+            let mut all_left = true;
+            for i in (0..unleft[column]).rev() {
                 let index = cards[i].index() as usize;
                 let bit = 1u64 << index;
                 if is_open {
@@ -1976,9 +1980,15 @@ pub fn is_dead_end(position: &Position) -> bool {
                 };
                 if moves {
                     left |= bit;
-                } else if i <= down {
-                    // Nothing below a card that cannot move is ever open.
-                    break;
+                    if all_left {
+                        unleft[column] = i;
+                    }
+                } else {
+                    all_left = false;
+                    if i <= down {
+                        // Nothing below a card that cannot move is ever open.
+                        break;
+                    }
                 }
                 is_open = moves;
             }
