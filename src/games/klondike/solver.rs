@@ -894,18 +894,19 @@ impl Solver {
             return None;
         }
         let (talon, waste) = self.position.talon();
-        let mut looked_up = 0;
-        let mut seen_at = |size: usize| {
-            looked_up += 1;
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        let mut add = |size: usize| {
             let other = KeyParts { waste: size as u64, ..*parts };
-            self.seen.mark(other.hash(), || other.pack())
+            candidates.push((other.hash(), other));
         };
-        let mark = if waste % 3 == 0 || waste >= talon.len() {
-            (1..talon.len()).filter(|size| size % 3 != 0).find_map(&mut seen_at)
+        if waste % 3 == 0 || waste >= talon.len() {
+            (1..talon.len()).filter(|size| size % 3 != 0).for_each(&mut add);
         } else {
-            (1..waste).filter(|size| size % 3 == waste % 3).find_map(&mut seen_at)
-        };
-        self.charge_lookups(looked_up);
+            (1..waste).filter(|size| size % 3 == waste % 3).for_each(&mut add);
+        }
+        let mark = self.first_seen(&candidates, Some);
+        self.candidates = candidates;
         mark
     }
 
@@ -930,28 +931,39 @@ impl Solver {
     }
 
     /// Rule 17: the mark to store for the current position, reached by a step of `measure`,
-    /// for the first of the seen positions among `candidates` (their hashes and key parts)
-    /// that may drop it, which reach it by a run's move (`run`) or a free move. Counts the
-    /// look-ups up to that one.
+    /// for the first of the seen positions among `candidates` that may drop it, which reach
+    /// it by a run's move (`run`) or a free move.
     fn first_drop(&mut self, candidates: &[(u64, KeyParts)], measure: Measure, run: bool) -> Option<Mark> {
+        let drop_for_open = self.drop_for_open;
+        self.first_seen(candidates, |seen| match seen {
+            LOST => Some(LOST),
+            _ if drop_for_open => measure.drops_for(seen, run),
+            _ => None,
+        })
+    }
+
+    /// What `accept` gives for the mark of the first of `candidates` (hashes and key parts of
+    /// other positions) that was seen and that it takes; counts the look-ups up to that one.
+    fn first_seen(
+        &mut self,
+        candidates: &[(u64, KeyParts)],
+        mut accept: impl FnMut(Mark) -> Option<Mark>,
+    ) -> Option<Mark> {
         // Most candidates were never seen, which the first slot they would take, if empty,
-        // shows; reading all of those slots first lets the memory reads overlap.
+        // shows; reading all of those slots first (for up to 64) lets the memory reads overlap.
         let unseen = candidates
             .iter()
+            .take(64)
             .enumerate()
             .fold(0u64, |unseen, (i, &(hash, _))| unseen | (self.seen.vacant_at_first(hash) as u64) << i);
         let mut looked_up = 0;
         let mut mark = None;
         for (i, (hash, other)) in candidates.iter().enumerate() {
             looked_up += 1;
-            if unseen >> i & 1 != 0 {
+            if i < 64 && unseen >> i & 1 != 0 {
                 continue;
             }
-            mark = match self.seen.mark(*hash, || other.pack()) {
-                Some(LOST) => Some(LOST),
-                Some(seen) if self.drop_for_open => measure.drops_for(seen, run),
-                _ => None,
-            };
+            mark = self.seen.mark(*hash, || other.pack()).and_then(&mut accept);
             if mark.is_some() {
                 break;
             }
@@ -1098,7 +1110,7 @@ fn any_card_any_time(position: &Position) -> bool {
     position.rules().draw == Draw::One && position.rules().pass_limit.is_none()
 }
 
-/// Rule 17: whether `found` holds for the key of one of the positions that reach `position` by
+/// Rule 17: calls `each` with the key parts of each of the positions that reach `position` by
 /// one free move, because they differ only by one card that is a column's top here, on a
 /// face-up card it builds on or a king alone in its column: that card is home there (it can be
 /// taken down again to where it is here), or, in draw 1 with unlimited passes, back in the
