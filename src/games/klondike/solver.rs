@@ -2013,13 +2013,30 @@ pub fn is_dead_end(position: &Position) -> bool {
 }
 
 /// The talon cards that draws (and recycles) can show now, as card bits.
+/// The waste sizes are those of [`reachable`], worked out here without its table, as the
+/// dead-end check asks this for every position it tries.
 fn reachable_bits(position: &Position) -> u64 {
-    let (talon, _) = position.talon();
-    reachable(position)
-        .iter()
-        .enumerate()
-        .filter(|(_, reach)| reach.is_some())
-        .fold(0u64, |bits, (at, _)| bits | talon[at - 1].bit())
+    let (talon, waste) = position.talon();
+    let n = talon.len();
+    let draw = position.rules().draw.count() as usize;
+    // The top card of the waste at each size the draws reach from `from`.
+    let drawn_from = |from: usize| {
+        let mut bits = 0u64;
+        let mut at = from;
+        while at < n {
+            at = (at + draw).min(n);
+            bits |= talon[at - 1].bit();
+        }
+        bits
+    };
+    let mut bits = drawn_from(waste);
+    if waste > 0 {
+        bits |= talon[waste - 1].bit();
+    }
+    if n > 0 && position.rules().may_recycle(position.recycles()) {
+        bits |= drawn_from(0);
+    }
+    bits
 }
 
 /// Every card, by [`Card::bit`] (bit `4 * (rank - 1) + suit`).
@@ -2320,6 +2337,28 @@ mod tests {
             }
         }
         assert!(dead > 200 && alive > 2000, "dead ends {dead}, others {alive}");
+    }
+
+    /// The talon cards the dead-end check takes as shown are the tops of the waste sizes
+    /// that [`reachable`] lists, in both draws, with unlimited passes and with one pass.
+    #[test]
+    fn reachable_bits_are_the_cards_reachable_lists() {
+        let mut compared = 0;
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 1..20, 120) {
+                for position in [position, position.with_rules(Rules::new(draw).with_pass_limit(1))] {
+                    let (talon, _) = position.talon();
+                    let listed = reachable(&position)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, reach)| reach.is_some())
+                        .fold(0u64, |bits, (at, _)| bits | talon[at - 1].bit());
+                    assert_eq!(reachable_bits(&position), listed, "{position}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 500, "{compared} positions");
     }
 
     /// Rule 14: positions that are dead ends only because some talon card can never be shown
