@@ -44,10 +44,10 @@ use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 mod best_first;
 use best_first::{BestFirst, Probe, Weights};
 
-/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.5 s
+/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.75 s
 /// of search natively on a quiet machine, so that every deal is answered within 2 s (measured
 /// in docs/BENCHMARKS.md, Klondike).
-pub const DEFAULT_BUDGET: u64 = 1_600_000;
+pub const DEFAULT_BUDGET: u64 = 1_950_000;
 
 /// The most states any budget allows, which bounds memory: the whole process measured at most
 /// 231 MB with a budget of 3,000,000 states (draw 1 deals 562 and 756, before the work limit
