@@ -677,7 +677,8 @@ pub struct Solver {
     dropped_for_open: u64,
     /// Look-ups of other positions not yet counted as work.
     lookups: u64,
-    /// Rule 17's positions to look up for the current one (scratch space).
+    /// Rules 16 and 17: the positions to look up for the current one, with their hashes
+    /// (scratch space).
     candidates: Vec<(u64, KeyParts)>,
     done: Option<Outcome<Vec<Move>>>,
 }
@@ -882,8 +883,8 @@ impl Solver {
     }
 
     /// Rule 16: with draw 3 and unlimited passes, whether a position has been seen that differs
-    /// from the current one (whose key parts are `parts`) only by the waste size, and whose draws show
-    /// every talon card this one's show. From waste size w draws show the sizes w, w + 3, …
+    /// from the current one (whose key parts are `parts`) only by the waste size, and whose
+    /// draws show every talon card this one's show. From waste size w draws show the sizes w, w + 3, …
     /// up to the whole talon, and after a recycle 3, 6, …; so a waste that is a multiple of 3
     /// (or the whole talon) shows no more than any other, and a smaller waste of the same
     /// size modulo 3 shows at least as much. A talon play leads to the same position from
@@ -1220,10 +1221,11 @@ fn runs_back<T>(position: &Position, mut each: impl FnMut(usize, usize, usize) -
         if all_lying & builders == 0 {
             continue;
         }
-        for from in 0..COLUMNS {
-            if lying[from] & builders == 0 {
+        for (from, &lying) in lying.iter().enumerate() {
+            if lying & builders == 0 {
                 continue;
             }
+            // The card that builds on the target, lying on a face-up card.
             let cards = position.column(from);
             let Some(at) = cards.iter().rposition(|card| builders & card.bit() != 0) else { continue };
             if let Some(found) = each(from, to, cards.len() - at) {
@@ -1240,11 +1242,11 @@ fn builder_bits(card: Card) -> u64 {
     if index < 4 {
         return 0;
     }
-    OTHER_COLOUR[(index & 3) as usize] << (index / 4 - 1) * 4
+    OTHER_COLOUR[(index & 3) as usize] << ((index / 4 - 1) * 4)
 }
 
-/// Rule 17: the first `Some` that `found` gives for the keys of the positions [`runs_back`]
-/// makes, made from `position`'s key parts (the tests check them against the positions, see
+/// Rule 17: calls `each` with the key parts of each of the positions [`runs_back`] makes,
+/// made from `position`'s key parts (the tests check them against the positions, see
 /// `run_dominators`).
 fn run_dominator_keys(position: &Position, parts: &KeyParts, mut each: impl FnMut(&KeyParts)) {
     runs_back(position, |from, to, count| {
@@ -1967,7 +1969,7 @@ pub fn is_dead_end(position: &Position) -> bool {
             open |= shown;
         }
         // Each column from the top down.
-        for column in 0..COLUMNS {
+        for (column, unleft) in unleft.iter_mut().enumerate() {
             let cards = position.column(column);
             let down = position.face_down(column);
             // A king leaves for an empty column: another column must be empty or have lost
@@ -1978,7 +1980,7 @@ pub fn is_dead_end(position: &Position) -> bool {
             // changes, so the scan starts below them, at an open card.
             let mut is_open = true;
             let mut all_left = true;
-            for i in (0..unleft[column]).rev() {
+            for i in (0..*unleft).rev() {
                 let index = cards[i].index() as usize;
                 let bit = 1u64 << index;
                 if is_open {
@@ -1993,7 +1995,7 @@ pub fn is_dead_end(position: &Position) -> bool {
                 if moves {
                     left |= bit;
                     if all_left {
-                        unleft[column] = i;
+                        *unleft = i;
                     }
                 } else {
                     all_left = false;
@@ -2012,9 +2014,9 @@ pub fn is_dead_end(position: &Position) -> bool {
     home != ALL_CARDS
 }
 
-/// The talon cards that draws (and recycles) can show now, as card bits.
-/// The waste sizes are those of [`reachable`], worked out here without its table, as the
-/// dead-end check asks this for every position it tries.
+/// The talon cards that draws (and recycles) can show now, as card bits: the tops of the
+/// waste sizes [`reachable`] lists, worked out here without its table, as the dead-end check
+/// asks this for every position it tries.
 fn reachable_bits(position: &Position) -> u64 {
     let (talon, waste) = position.talon();
     let n = talon.len();
