@@ -10,8 +10,8 @@
 use std::collections::BinaryHeap;
 
 use super::{
-    apply_step, finishes_alone, generate, is_dead_end, key_parts, only_sends_home, Key, KeyParts, Order,
-    Position, Seen, Spent, Step, WORK_PER_DEAD_END_CHECK, WORK_PER_STATE,
+    apply_step, dead_end_charged, finishes_alone, generate, key_parts, only_sends_home, Key, KeyParts, Order,
+    Position, Seen, Spent, Step, WORK_PER_STATE,
 };
 use crate::cards::Suit;
 use crate::games::klondike::rules::COLUMNS;
@@ -194,10 +194,7 @@ impl BestFirst {
             if self.states() >= self.budget || self.work >= self.work_budget {
                 return Probe::Over(self.spent());
             }
-            if !only_sends_home(step) && {
-                self.work += WORK_PER_DEAD_END_CHECK;
-                is_dead_end(&position)
-            } {
+            if !only_sends_home(step) && dead_end_charged(&position, &mut self.work) {
                 continue;
             }
             let mut score = self.weights.score(&position, depth);
@@ -227,7 +224,7 @@ fn noise(key: &Key, seed: u64, amplitude: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::deal::seeded_deck;
-    use crate::games::klondike::{Draw, Move, Rules};
+    use crate::games::klondike::{is_dead_end, Draw, Move, Rules};
 
     const WEIGHTS: Weights = Weights::progress(2, 0, 0);
 

@@ -982,8 +982,7 @@ impl Solver {
 
     /// Whether the current position is a dead end, counting the check's work.
     fn dead_end(&mut self) -> bool {
-        self.work += WORK_PER_DEAD_END_CHECK;
-        is_dead_end(&self.position)
+        dead_end_charged(&self.position, &mut self.work)
     }
 
     /// Lowers the current position's low-link to `mark`, a position it leads to (rule 17).
@@ -1236,7 +1235,9 @@ fn runs_back<T>(position: &Position, mut each: impl FnMut(usize, usize, usize) -
     None
 }
 
-/// The cards that build on `card` (see [`builders`]), as card bits.
+/// The cards that build on `card` (the next lower rank, other colour), as card bits: none
+/// for an ace. Card bits are `4 * (rank - 1) + suit`, so they are the other colour's suits one
+/// rank below.
 fn builder_bits(card: Card) -> u64 {
     let index = card.index() as u32;
     if index < 4 {
@@ -1429,29 +1430,29 @@ struct Scored {
     step: Step,
 }
 
-/// The cards that drawing (and at most one recycle) can bring to the top of the waste: for
-/// each reachable waste size `at` (1..=n), whether reaching it needs a recycle.
-fn reachable(position: &Position) -> [Option<bool>; 25] {
+/// The waste sizes (1..=n) that drawing, and at most one recycle, can reach, each with
+/// whether it needs the recycle: the waste now, the sizes draws reach from it, then (if a
+/// recycle is allowed) the sizes draws reach from an empty waste. A size can come twice, first
+/// without the recycle.
+fn reachable_sizes(position: &Position) -> impl Iterator<Item = (usize, bool)> {
     let (talon, waste) = position.talon();
     let n = talon.len();
     let draw = position.rules().draw.count() as usize;
+    let drawn_from = move |from: usize| {
+        std::iter::successors(Some(from), move |&at| (at < n).then(|| (at + draw).min(n))).skip(1)
+    };
+    let recycle = n > 0 && position.rules().may_recycle(position.recycles());
+    let without = (waste > 0).then_some(waste).into_iter().chain(drawn_from(waste));
+    let with = recycle.then(|| drawn_from(0)).into_iter().flatten();
+    without.map(|at| (at, false)).chain(with.map(|at| (at, true)))
+}
+
+/// The cards that drawing (and at most one recycle) can bring to the top of the waste: for
+/// each reachable waste size `at` (1..=n), whether reaching it needs a recycle.
+fn reachable(position: &Position) -> [Option<bool>; 25] {
     let mut reachable: [Option<bool>; 25] = [None; 25];
-    if waste > 0 {
-        reachable[waste] = Some(false);
-    }
-    let mut at = waste;
-    while at < n {
-        at = (at + draw).min(n);
-        reachable[at] = Some(false);
-    }
-    if n > 0 && position.rules().may_recycle(position.recycles()) {
-        let mut at = 0;
-        while at < n {
-            at = (at + draw).min(n);
-            if reachable[at].is_none() {
-                reachable[at] = Some(true);
-            }
-        }
+    for (at, recycle) in reachable_sizes(position) {
+        reachable[at].get_or_insert(recycle);
     }
     reachable
 }
@@ -1528,22 +1529,14 @@ fn postponed_home(position: &Position, reach: &TalonReach, card: Card) -> Option
     None
 }
 
-/// The two cards that build on `card` (the next lower rank, other colour), if it is not an ace.
+/// The two cards that build on `card` (the next lower rank, other colour), if it is not an
+/// ace, in suit order (see [`builder_bits`]).
 fn builders(card: Card) -> [Option<Card>; 2] {
-    let rank = card.rank().value();
-    if rank == 1 {
+    let bits = builder_bits(card);
+    if bits == 0 {
         return [None, None];
     }
-    let lower = Rank::from_value(rank - 1);
-    let mut out = [None, None];
-    let mut next = 0;
-    for suit in Suit::ALL {
-        if suit.color() != card.color() {
-            out[next] = lower.map(|rank| Card::new(rank, suit));
-            next += 1;
-        }
-    }
-    out
+    [Card::from_index(bits.trailing_zeros() as u8), Card::from_index(63 - bits.leading_zeros() as u8)]
 }
 
 /// Whether a foundation's top card may be taken down (see the module notes).
@@ -1861,6 +1854,13 @@ fn generate(
     out.extend(scored.iter().map(|s| s.step));
 }
 
+/// [`is_dead_end`], adding the check's work ([`WORK_PER_DEAD_END_CHECK`]) to `work`: the
+/// depth-first passes and the best-first probes charge it alike.
+fn dead_end_charged(position: &Position, work: &mut u64) -> bool {
+    *work += WORK_PER_DEAD_END_CHECK;
+    is_dead_end(position)
+}
+
 /// Whether `position` is a dead end: some card can never go home, whatever is played.
 ///
 /// A relaxation of the rules that keeps only what covers what: for every tableau card it
@@ -2015,30 +2015,11 @@ pub fn is_dead_end(position: &Position) -> bool {
 }
 
 /// The talon cards that draws (and recycles) can show now, as card bits: the tops of the
-/// waste sizes [`reachable`] lists, worked out here without its table, as the dead-end check
+/// waste sizes [`reachable_sizes`] gives, without [`reachable`]'s table, as the dead-end check
 /// asks this for every position it tries.
 fn reachable_bits(position: &Position) -> u64 {
-    let (talon, waste) = position.talon();
-    let n = talon.len();
-    let draw = position.rules().draw.count() as usize;
-    // The top card of the waste at each size the draws reach from `from`.
-    let drawn_from = |from: usize| {
-        let mut bits = 0u64;
-        let mut at = from;
-        while at < n {
-            at = (at + draw).min(n);
-            bits |= talon[at - 1].bit();
-        }
-        bits
-    };
-    let mut bits = drawn_from(waste);
-    if waste > 0 {
-        bits |= talon[waste - 1].bit();
-    }
-    if n > 0 && position.rules().may_recycle(position.recycles()) {
-        bits |= drawn_from(0);
-    }
-    bits
+    let (talon, _) = position.talon();
+    reachable_sizes(position).fold(0, |bits, (at, _)| bits | talon[at - 1].bit())
 }
 
 /// Every card, by [`Card::bit`] (bit `4 * (rank - 1) + suit`).
@@ -2339,6 +2320,18 @@ mod tests {
             }
         }
         assert!(dead > 200 && alive > 2000, "dead ends {dead}, others {alive}");
+    }
+
+    /// The builders the solver looks up are exactly the cards that the rules let build on a
+    /// card, in suit order.
+    #[test]
+    fn builders_are_the_cards_that_build_on_a_card() {
+        for card in Card::all() {
+            let expected: Vec<Card> = Card::all().filter(|&other| builds_on(other, card)).collect();
+            let found: Vec<Card> = builders(card).into_iter().flatten().collect();
+            assert_eq!(found, expected, "{card:?}");
+            assert_eq!(builder_bits(card), expected.iter().fold(0, |bits, c| bits | c.bit()), "{card:?}");
+        }
     }
 
     /// The talon cards the dead-end check takes as shown are the tops of the waste sizes
