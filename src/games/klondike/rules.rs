@@ -182,6 +182,13 @@ pub struct Undo {
     card: Card,
 }
 
+impl Undo {
+    /// Whether the move turned up a face-down card.
+    pub(super) fn turned(&self) -> bool {
+        self.turned
+    }
+}
+
 /// Up to this many legal moves in any position (far more than can occur).
 pub const MAX_MOVES: usize = 96;
 
