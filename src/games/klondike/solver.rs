@@ -1090,7 +1090,8 @@ impl Solver {
     /// Rule 18: whether a draw-1 check proves the current position, reached by the step that
     /// `back` takes back and with key parts `parts`, lost. A check is spent only after a step
     /// that plays a talon card or turns up a card: other steps can mostly be undone, so the
-    /// position is lost in draw 1 about when the one before it is, which was checked already.
+    /// position is lost in draw 1 about when the one before it is (measured in
+    /// docs/BENCHMARKS.md).
     fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back) -> bool {
         let Some(checks) = self.checks.as_mut() else { return false };
         let commits = std::iter::once(back.first).chain(back.second).any(|part| {
