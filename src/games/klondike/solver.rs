@@ -5,10 +5,10 @@
 //! table of exact packed states. Probes run first to find quick wins: four narrow ones (two
 //! children per position, in different move orders, 36% of the budget in all), then six short
 //! best-first ones (`best_first.rs`, 14%; in draw 3, or with a pass limit, half those shares).
-//! Then, in draw 3 (or with a pass limit), a search
-//! of the same position in draw 1 with unlimited passes (small probes, then exhaustive), whose
-//! loss proves this one's (rule 12); then the exhaustive search. Every pass uses these
-//! reductions, each argued in docs/RULES.md:
+//! Then, in draw 3 (or with a pass limit), a search of the same position in draw 1 with
+//! unlimited passes (small probes, then exhaustive), whose loss proves this one's (rule 12);
+//! then the exhaustive search. Every pass uses these reductions, each argued in
+//! docs/RULES.md:
 //! - the stock is a cycle of reachable cards: a *talon play* draws (and recycles if needed)
 //!   exactly to a card that a real sequence of draws can expose, then plays it;
 //! - a *safe* move, a column's top card of rank `r` to its foundation when every foundation
@@ -68,8 +68,8 @@ pub const MAX_STATES: u64 = 3_000_000;
 /// different early moves; best-first probes then come back to the most promising position
 /// anywhere in the tree, which wins a few deals that every depth-first order misses (all
 /// measured in docs/BENCHMARKS.md). The probes take 50% of the budget (25% in draw 3, see
-/// [`RELAXED_PROBE_PERCENT`]): the hardest proofs of loss need the rest. A probe that runs out proves nothing, so the next pass, and
-/// finally the exhaustive search, starts afresh.
+/// [`RELAXED_PROBE_PERCENT`]): the hardest proofs of loss need the rest. A probe that runs
+/// out proves nothing, so the next pass, and finally the exhaustive search, starts afresh.
 const PROBES: &[Pass] = &[
     Pass::Narrow { width: 2, percent: 12, order: Order::Plain },
     Pass::Narrow { width: 2, percent: 8, order: Order::Reversed },
@@ -141,7 +141,7 @@ pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
 
 /// Rule 18: the new states one draw-1 check may add. Most checks that prove a loss need far
 /// fewer, as they reuse what earlier checks proved; one that runs out is not repeated for the
-/// same draw-1 position (100, 300 and 1,000 measured in docs/BENCHMARKS.md).
+/// same draw-1 position (150, 300, 600 and 1,000 measured in docs/BENCHMARKS.md).
 const CHECK_STATES: u64 = 300;
 
 /// Rule 18: the most states the checks' table may hold, which bounds its memory: at most 3/4
@@ -297,6 +297,12 @@ impl Measure {
         };
         allowed.then_some(mark & NUMBER | if owed_run { OWED_RUN } else { OWED })
     }
+}
+
+/// Rule 18: whether a seen mark is true of the current search, whose numbers start at
+/// `epoch`: not one that an earlier check left.
+fn current(mark: Mark, epoch: Mark) -> bool {
+    mark >= WON || mark & NUMBER >= epoch
 }
 
 /// A seen position's mark if it may drop the current one (reached again), reached by a step
@@ -1003,7 +1009,7 @@ impl Solver {
         self.first_seen(candidates, |seen| match seen {
             LOST => Some(LOST),
             WON => None,
-            _ if seen & NUMBER < epoch => None,
+            _ if !current(seen, epoch) => None,
             _ if drop_for_open => measure.drops_for(seen, run),
             _ => None,
         })
@@ -1081,12 +1087,6 @@ impl Solver {
         key_parts(&self.position, &self.talon_index, self.pass_limit())
     }
 
-    /// Whether a seen mark is true of the current search: not one that an earlier check left
-    /// (rule 18).
-    fn current(&self, mark: Mark) -> bool {
-        mark >= WON || mark & NUMBER >= self.epoch
-    }
-
     /// Rule 18: whether a draw-1 check proves the current position, reached by the step that
     /// `back` takes back and with key parts `parts`, lost. A check is spent only after a step
     /// that plays a talon card or turns up a card: other steps can mostly be undone, so the
@@ -1105,10 +1105,11 @@ impl Solver {
     }
 
     /// Rule 18, in the draw-1 search of [`Checks`]: searches `start` (a draw-1 position of
-    /// this search's deal) for at most `budget` new states, on the table of the earlier checks,
+    /// this search's deal, with `hash` and `key`, at `place` in the table, where it holds no
+    /// lost or won mark) for at most `budget` new states, on the table of the earlier checks,
     /// whose lost and won marks stay true and whose other marks are stale. Its work is in
     /// `self.work`.
-    fn check(&mut self, start: &Position, budget: u64) -> Verdict {
+    fn check(&mut self, start: &Position, place: Place, hash: u64, key: Key, budget: u64) -> Verdict {
         self.start = *start;
         self.position = *start;
         self.frames.clear();
@@ -1120,16 +1121,6 @@ impl Solver {
         self.epoch = self.numbered;
         self.pass_budget = self.seen.len() as u64 + budget;
         self.pass_work = budget * WORK_PER_STATE;
-        let parts = self.key_parts();
-        let (hash, key) = (parts.hash(), parts.pack());
-        let place = self.seen.place(hash, &key);
-        if let Place::At(index) = place {
-            match self.seen.mark_at(index) {
-                LOST => return Verdict::Lost,
-                WON => return Verdict::Won,
-                _ => {}
-            }
-        }
         if dead_end_charged(start, &mut self.work) {
             self.seen.put(place, hash, key, LOST);
             return Verdict::Lost;
@@ -1159,7 +1150,7 @@ impl Solver {
             if let Some((step, _)) = frame.via {
                 apply_step(&mut position, step);
             }
-            let parts = key_parts(&position, &self.talon_index, false);
+            let parts = key_parts(&position, &self.talon_index, self.pass_limit());
             let (hash, key) = (parts.hash(), parts.pack());
             let place = self.seen.place(hash, &key);
             self.seen.put(place, hash, key, WON);
@@ -1290,10 +1281,13 @@ impl Checks {
         // The same position in draw 1 with unlimited passes: its key has no waste size.
         let draw_one = KeyParts { waste: 0, recycles: None, ..*parts };
         let hash = draw_one.hash();
-        match self.solver.seen.mark(hash, || draw_one.pack()) {
-            Some(LOST) => return (true, 0),
-            Some(WON) => return (false, 0),
-            _ => {}
+        let place = self.solver.seen.place_lazy(hash, || draw_one.pack());
+        if let Place::At(index) = place {
+            match self.solver.seen.mark_at(index) {
+                LOST => return (true, 0),
+                WON => return (false, 0),
+                _ => {}
+            }
         }
         let allowed = own_work * CHECK_SHARE_PERCENT / 100 + CHECK_ALLOWANCE + CHECK_CREDIT * self.lost;
         let full = self.solver.seen.len() as u64 + CHECK_STATES > CHECK_MAX_STATES;
@@ -1301,17 +1295,18 @@ impl Checks {
             return (false, 0);
         }
         let key = draw_one.pack();
-        let place = self.ran_out.place(hash, &key);
-        if matches!(place, Place::At(_)) {
+        let ran_out = self.ran_out.place(hash, &key);
+        if matches!(ran_out, Place::At(_)) {
             return (false, 0);
         }
-        let verdict = self.solver.check(&position.with_rules(Rules::new(Draw::One)), CHECK_STATES);
+        let start = position.with_rules(Rules::new(Draw::One));
+        let verdict = self.solver.check(&start, place, hash, key, CHECK_STATES);
         let work = self.solver.work;
         self.work += work;
         match verdict {
             Verdict::Lost => self.lost += 1,
             Verdict::RanOut => {
-                self.ran_out.put(place, hash, key, 0);
+                self.ran_out.put(ran_out, hash, key, 0);
             }
             Verdict::Won => {}
         }
@@ -1581,7 +1576,9 @@ impl Search for Solver {
                 let (hash, key) = (parts.hash(), parts.pack());
                 let place = self.seen.place(hash, &key);
                 let seen = match place {
-                    Place::At(index) => Some(self.seen.mark_at(index)).filter(|&mark| self.current(mark)),
+                    Place::At(index) => {
+                        Some(self.seen.mark_at(index)).filter(|&mark| current(mark, self.epoch))
+                    }
                     Place::Vacant { .. } => None,
                 };
                 let measure = Measure::of(step);
