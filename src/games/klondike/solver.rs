@@ -1637,7 +1637,9 @@ impl Search for Solver {
 
     fn progress(&self) -> Progress {
         let relaxed = self.relaxed.as_ref().map_or(0, |relaxed| relaxed.progress().states);
-        Progress { states: self.spent_in_all().states + relaxed }
+        // Rule 18's checks look at positions too, in a table of their own.
+        let checked = self.checks.as_ref().map_or(0, |checks| checks.solver.seen.len() as u64);
+        Progress { states: self.spent_in_all().states + relaxed + checked }
     }
 }
 
@@ -2908,6 +2910,29 @@ mod tests {
         }
         eprintln!("checks compared lost/won: {compared:?}");
         assert!(compared[0] >= 30 && compared[1] >= 30, "{compared:?}");
+    }
+
+    /// The progress a search reports (the positions looked at, shown on the table) never goes
+    /// back, and it counts the positions of rule 18's checks as well as the search's own.
+    #[test]
+    fn progress_counts_the_positions_of_the_checks() {
+        let mut checked_at_most = 0;
+        for seed in [168, 315] {
+            let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));
+            let mut solver = Solver::with_budget(&start, 100_000);
+            let mut last = 0;
+            while solver.step(2_000).is_none() {
+                let states = solver.progress().states;
+                assert!(states >= last, "deal {seed}: progress went back from {last} to {states}");
+                last = states;
+                if let Some(checks) = &solver.checks {
+                    let checked = checks.solver.seen.len() as u64;
+                    assert!(states >= solver.spent_in_all().states + checked, "deal {seed}");
+                    checked_at_most = checked_at_most.max(checked);
+                }
+            }
+        }
+        assert!(checked_at_most >= 1_000, "{checked_at_most} positions checked");
     }
 
     /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
