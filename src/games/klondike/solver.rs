@@ -187,19 +187,32 @@ impl Part {
 }
 
 /// A search step: one move, or a partial-run move together with the move that uses the card
-/// it uncovers (see [`generate`]).
+/// it uncovers (see [`generate`]); in draw 1 with unlimited passes a card put on a column
+/// from the talon or a foundation is followed by what is put on it, and so on (rule 9), up to
+/// [`CHAIN`] further moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Step {
     first: Part,
     second: Option<Part>,
+    chain: [Option<Part>; CHAIN],
 }
+
+/// Rule 9: the most moves a step may add after its second.
+const CHAIN: usize = 2;
 
 impl Step {
     const fn plain(mv: Move) -> Step {
-        Step { first: Part::plain(mv), second: None }
+        Step::one(Part::plain(mv))
     }
     const fn one(part: Part) -> Step {
-        Step { first: part, second: None }
+        Step { first: part, second: None, chain: [None; CHAIN] }
+    }
+    const fn pair(first: Part, second: Part) -> Step {
+        Step { first, second: Some(second), chain: [None; CHAIN] }
+    }
+    /// Its moves, in order.
+    fn parts(self) -> impl Iterator<Item = Part> {
+        std::iter::once(self.first).chain(self.second).chain(self.chain.into_iter().flatten())
     }
 }
 
@@ -216,6 +229,7 @@ struct PartBack {
 struct Back {
     first: PartBack,
     second: Option<PartBack>,
+    chain: [Option<PartBack>; CHAIN],
 }
 
 struct Frame {
@@ -266,7 +280,7 @@ struct Measure {
 impl Measure {
     fn of(step: Step) -> Measure {
         let mut measure = Measure::default();
-        for part in [Some(step.first), step.second].into_iter().flatten() {
+        for part in step.parts() {
             match part.mv {
                 Move::TableauToFoundation { .. } | Move::WasteToFoundation => measure.home += 1,
                 Move::TableauToTableau { .. } => measure.runs += 1,
@@ -1094,10 +1108,13 @@ impl Solver {
     /// docs/BENCHMARKS.md).
     fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back) -> bool {
         let Some(checks) = self.checks.as_mut() else { return false };
-        let commits = std::iter::once(back.first).chain(back.second).any(|part| {
-            part.undo.turned()
-                || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
-        });
+        let commits = std::iter::once(back.first)
+            .chain(back.second)
+            .chain(back.chain.into_iter().flatten())
+            .any(|part| {
+                part.undo.turned()
+                    || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
+            });
         let own_work = self.work - checks.work;
         let (lost, work) = checks.lost(&self.position, parts, commits, own_work);
         self.work += work;
@@ -1209,7 +1226,7 @@ impl Solver {
         let mut moves = Vec::new();
         for frame in &self.frames {
             let Some((step, _)) = frame.via else { continue };
-            for part in std::iter::once(step.first).chain(step.second) {
+            for part in step.parts() {
                 if part.at != NO_TALON {
                     let mut guard = 0;
                     while position.talon().1 != part.at as usize && guard < 64 {
@@ -1417,7 +1434,7 @@ fn any_dominator(
 /// not one (fewer cards cover others, more are home).
 fn only_sends_home(step: Step) -> bool {
     let home = |part: Part| matches!(part.mv, Move::TableauToFoundation { .. } | Move::WasteToFoundation);
-    home(step.first) && step.second.is_none_or(home)
+    step.parts().all(home)
 }
 
 /// Rule 17: calls `each(from, to, count)`, until it gives `Some`, for every run of `position`
@@ -1522,10 +1539,14 @@ fn undo_part(position: &mut Position, back: PartBack) {
 fn apply_step(position: &mut Position, step: Step) -> Back {
     let first = apply_part(position, step.first);
     let second = step.second.map(|part| apply_part(position, part));
-    Back { first, second }
+    let chain = step.chain.map(|part| part.map(|part| apply_part(position, part)));
+    Back { first, second, chain }
 }
 
 fn undo_step(position: &mut Position, back: Back) {
+    for part in back.chain.into_iter().rev().flatten() {
+        undo_part(position, part);
+    }
     if let Some(second) = back.second {
         undo_part(position, second);
     }
@@ -1824,6 +1845,41 @@ fn uses_of(
     }
 }
 
+/// Rule 9 (draw 1 with unlimited passes): pushes `step` as a step with `score`, where its last
+/// move puts a card from the column or a foundation on a column, or else, where it put one from the
+/// talon or a foundation there, each step that follows it with a move that puts something on
+/// that card (and so on, up to [`CHAIN`] more moves; a step with no room left is pushed as it
+/// is). `before` is the position before the last move.
+fn push_chains(before: &Position, step: Step, score: i32, scored: &mut Vec<Scored>) {
+    let last = step.chain.iter().rev().flatten().next().copied().or(step.second).unwrap_or(step.first);
+    let to = match last.mv {
+        Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => to as usize,
+        _ => {
+            scored.push(Scored { score, step });
+            return;
+        }
+    };
+    let Some(slot) = step.chain.iter().position(Option::is_none) else {
+        scored.push(Scored { score, step });
+        return;
+    };
+    let mut after = *before;
+    apply_part(&mut after, last);
+    let card = after.top(to).expect("a card was just put there");
+    let reach = if builders(card).into_iter().flatten().any(|builder| after.talon().0.contains(&builder)) {
+        TalonReach::new(&after)
+    } else {
+        TalonReach::EMPTY
+    };
+    let mut uses = Vec::new();
+    uses_of(&after, &reach, to, None, true, &mut uses);
+    for next in uses {
+        let mut longer = step;
+        longer.chain[slot] = Some(next);
+        push_chains(&after, longer, score, scored);
+    }
+}
+
 /// The moves that fill the empty column `column` right after it was emptied: a king-headed
 /// run from a column with face-down cards, a king from the talon or from a foundation.
 fn kings_into(position: &Position, reach: &TalonReach, column: usize, out: &mut Vec<Part>) {
@@ -1958,10 +2014,7 @@ fn generate(
                 uses.clear();
                 kings_into(&after, &reach, from, uses);
                 for &second in uses.iter() {
-                    scored.push(Scored {
-                        score: 20,
-                        step: Step { first: Part::plain(mv), second: Some(second) },
-                    });
+                    scored.push(Scored { score: 20, step: Step::pair(Part::plain(mv), second) });
                 }
                 continue;
             }
@@ -1972,7 +2025,7 @@ fn generate(
             uses_of(&after, &reach, from, Some(run[index]), false, uses);
             for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
-                scored.push(Scored { score, step: Step { first: Part::plain(mv), second: Some(second) } });
+                scored.push(Scored { score, step: Step::pair(Part::plain(mv), second) });
             }
         }
     }
@@ -1995,9 +2048,9 @@ fn generate(
             let step = if !any_card_any_time {
                 Some(home)
             } else {
-                postponed_home(position, &reach, card).map(|with| Step {
-                    second: with.map(|from| Part::plain(Move::TableauToFoundation { from })),
-                    ..home
+                postponed_home(position, &reach, card).map(|with| match with {
+                    Some(from) => Step::pair(home.first, Part::plain(Move::TableauToFoundation { from })),
+                    None => home,
                 })
             };
             if let Some(step) = step {
@@ -2036,7 +2089,7 @@ fn generate(
             uses.clear();
             uses_of(&after, reach_after, to, None, true, uses);
             for &second in uses.iter() {
-                scored.push(Scored { score: 30 - penalty, step: Step { first: part, second: Some(second) } });
+                push_chains(&after, Step::pair(part, second), 30 - penalty, scored);
             }
         }
     }
@@ -2061,7 +2114,12 @@ fn generate(
             uses.clear();
             uses_of(&after, &reach, to, None, true, uses);
             for &second in uses.iter() {
-                scored.push(Scored { score: 5, step: Step { first: Part::plain(mv), second: Some(second) } });
+                let step = Step::pair(Part::plain(mv), second);
+                if any_card_any_time {
+                    push_chains(&after, step, 5, scored);
+                } else {
+                    scored.push(Scored { score: 5, step });
+                }
             }
         }
     }
