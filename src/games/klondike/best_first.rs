@@ -147,7 +147,7 @@ impl BestFirst {
         self.expanding = index;
         self.pending.clear();
         let position = self.nodes[index as usize].position;
-        generate(&position, Order::Plain, &mut self.pending, &mut self.scored, &mut self.uses);
+        self.work += generate(&position, Order::Plain, &mut self.pending, &mut self.scored, &mut self.uses);
         // Taken from the back; keep the generation order (best first) among equal scores.
         self.pending.reverse();
     }
