@@ -48,7 +48,7 @@ use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 mod best_first;
 use best_first::{BestFirst, Probe, Weights};
 
-/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.75 s
+/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.6 s
 /// of search natively on a quiet machine, so that every deal is answered within 2 s (measured
 /// in docs/BENCHMARKS.md, Klondike).
 pub const DEFAULT_BUDGET: u64 = 2_200_000;
