@@ -252,7 +252,7 @@ fn proofs_agree_with_a_plain_search_on_mid_game_positions() {
 fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
     // Deal 18 in draw 1 is not decided within a few hundred states. The budget stops it at
     // 500 states or, where states cost more, at the work they allow (the look-ups of rules 16
-    // and 17 and the chains of rule 9 count as work too, so that can come well before: at
+    // and 17 and the chains of rule 19 count as work too, so that can come well before: at
     // the start of a deal a position makes many chains of talon cards).
     let within_budget = |outcome: &Outcome<Vec<Move>>| match outcome {
         Outcome::Unknown(UnknownReason::StateBudget { states }) => (100..=500).contains(states),

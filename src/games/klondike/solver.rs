@@ -136,8 +136,8 @@ pub(super) const WORK_PER_STATE: u64 = 3;
 /// The look-ups of other positions (rules 16 and 17) that count as one unit of work.
 const LOOKUPS_PER_WORK: u64 = 3;
 
-/// Rule 9's chains: the steps extended by one more move (each applies a move and lists the
-/// uses of a card) that count as one unit of work.
+/// Rule 19: the extensions of a step by one more move (each plays a move and lists the uses
+/// of a card, about what trying a position costs) that count as one unit of work.
 const EXTENSIONS_PER_WORK: u64 = 1;
 
 /// The work of a dead-end check (see [`WORK_PER_STATE`]).
@@ -190,10 +190,9 @@ impl Part {
     }
 }
 
-/// A search step: one move, or a partial-run move together with the move that uses the card
-/// it uncovers (see [`generate`]); in draw 1 with unlimited passes a card put on a column
-/// from the talon or a foundation is followed by what is put on it, and so on (rule 9), up to
-/// [`CHAIN`] further moves.
+/// A search step: one move, or a move together with the move that uses what it leaves (a
+/// partial run and a use of the card it uncovers, rule 4; see [`generate`]), and where that
+/// use is again such a move, its own use, and so on (rule 19), up to [`CHAIN`] moves more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Step {
     first: Part,
@@ -201,7 +200,7 @@ struct Step {
     chain: [Option<Part>; CHAIN],
 }
 
-/// Rule 9: the most moves a step may add after its second.
+/// Rule 19: the most moves a step may add after its second.
 const CHAIN: usize = 4;
 
 impl Step {
@@ -1849,11 +1848,15 @@ fn uses_of(
     }
 }
 
-/// Rule 9 (draw 1 with unlimited passes): pushes `step` as a step with `score`, where its last
-/// move puts a card from the column or a foundation on a column, or else, where it put one from the
-/// talon or a foundation there, each step that follows it with a move that puts something on
-/// that card (and so on, up to [`CHAIN`] more moves; a step with no room left is pushed as it
-/// is). `before` is the position before the last move.
+/// Rule 19: pushes `step`, with `score`, extended by the use of what its last move leaves,
+/// where rules 4, 5, 8 or 9 pair that move with one: after a run moved off a face-up card
+/// (turning up no card), a use of that card, or a king into the column it emptied; after a
+/// card put on a column from a foundation, or from the talon in draw 1 with unlimited passes,
+/// a move that puts something on it, or (a foundation card) one that takes the card under it
+/// down. Each extension is extended again in turn, up to [`CHAIN`] moves more; a step with no
+/// room left, or whose last move needs no use, is pushed as it is. `before` is the position
+/// before the last move and `reach` the talon's reach there, if known; `extended` counts the
+/// extensions, for the work.
 fn push_chains(
     before: &Position,
     reach: Option<&TalonReach>,
@@ -1996,8 +1999,9 @@ fn shake(seed: u64, scored: &Scored, position: &Position) -> i32 {
     (z >> 60) as i32 * 3
 }
 
-/// Generates the search's moves at `position`, best first by `order`, onto `out`.
-/// `scored` and `uses` are scratch space, kept between calls to save allocations.
+/// Generates the search's moves at `position`, best first by `order`, onto `out`, and gives
+/// the work that took beyond trying them (rule 19's chains). `scored` and `uses` are scratch
+/// space, kept between calls to save allocations.
 fn generate(
     position: &Position,
     order: Order,
@@ -2031,7 +2035,7 @@ fn generate(
         }
     }
     scored.clear();
-    // Rule 9's chains: how many steps were extended, for the work count.
+    // Rule 19's chains: how many steps were extended, for the work count.
     let mut extended = 0;
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
     let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
@@ -2907,7 +2911,7 @@ mod tests {
                 }
             }
             // Deal 283 (draw 1): a lost deal whose proof drops thousands of open positions
-            // (since rule 9's chains, proofs of the first deals rarely drop any).
+            // (since rule 19's chains, proofs of the first deals rarely drop any).
             for (seed, budget) in (1..40).map(|seed| (seed, 60_000)).chain([(283, 1_000_000)]) {
                 let start = Position::new(&seeded_deck(seed), Rules::new(draw));
                 let (outcome, dropped) = exhaustive(&start, budget, true);
@@ -3085,6 +3089,42 @@ mod tests {
             }
         }
         assert!(checked_at_most >= 1_000, "{checked_at_most} positions checked");
+    }
+
+    /// Rule 19: no step the search makes ends with a move that wants a use (a card put on a
+    /// column from a foundation, or from the talon in draw 1; a run moved off a face-up card
+    /// without turning one up) unless its chain is full; and every step is legal, move by move.
+    #[test]
+    fn steps_end_with_the_uses_their_moves_want() {
+        let (mut scored, mut uses) = (Vec::new(), Vec::new());
+        let mut extended = 0;
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 1..20, 120) {
+                let mut steps = Vec::new();
+                extended += generate(&position, Order::Plain, &mut steps, &mut scored, &mut uses);
+                for step in steps {
+                    let mut after = position;
+                    let mut last = None;
+                    for part in step.parts() {
+                        let before = after;
+                        apply_part(&mut after, part);
+                        last = Some((before, part));
+                    }
+                    let (before, part) = last.expect("a step has a move");
+                    let wants_use = match part.mv {
+                        Move::FoundationToTableau { .. } => true,
+                        Move::WasteToTableau { .. } => any_card_any_time(&before),
+                        Move::TableauToTableau { from, .. } => {
+                            after.face_down(from as usize) == before.face_down(from as usize)
+                        }
+                        _ => false,
+                    };
+                    let full = step.chain.iter().all(Option::is_some);
+                    assert!(!wants_use || full, "{step:?} leaves a move without its use\n{position}");
+                }
+            }
+        }
+        assert!(extended >= 1_000, "{extended} chain extensions");
     }
 
     /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
