@@ -145,8 +145,9 @@ pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
 
 /// Rule 18: the new states one draw-1 check may add. Most checks that prove a loss need far
 /// fewer, as they reuse what earlier checks proved; one that runs out is not repeated for the
-/// same draw-1 position (150, 300, 600 and 1,000 measured in docs/BENCHMARKS.md).
-const CHECK_STATES: u64 = 300;
+/// same draw-1 position (150 to 2,000 measured in docs/BENCHMARKS.md; 600 since the chains of
+/// rule 19 made draw-1 searches cheaper).
+const CHECK_STATES: u64 = 600;
 
 /// Rule 18: the most states the checks' table may hold, which bounds its memory: at most 3/4
 /// of 2^21 slots (about 69 MB). The state budget counts only the search's own states.
@@ -157,7 +158,7 @@ const CHECK_MAX_STATES: u64 = 1_500_000;
 /// lost. Where checks keep proving losses they take most of the work (and decide deals the
 /// search alone cannot); where they keep running out or finding wins, the search keeps almost
 /// all of it (measured in docs/BENCHMARKS.md).
-const CHECK_SHARE_PERCENT: u64 = 10;
+const CHECK_SHARE_PERCENT: u64 = 5;
 const CHECK_ALLOWANCE: u64 = 100_000;
 const CHECK_CREDIT: u64 = 1_000;
 
