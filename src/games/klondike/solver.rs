@@ -48,9 +48,9 @@ use super::rules::{builds_on, Draw, Move, Position, Rules, Undo, COLUMNS};
 mod best_first;
 use best_first::{BestFirst, Probe, Weights};
 
-/// The default state budget, with [`WORK_PER_STATE`] times as much work: at most about 1.6 s
-/// of search natively on a quiet machine, so that every deal is answered within 2 s (measured
-/// in docs/BENCHMARKS.md, Klondike).
+/// The default state budget, with [`WORK_PER_STATE`] times as much work: about 1.4-1.8 s of
+/// search natively for the deals that run out, so that every deal is answered within about
+/// 2 s (measured in docs/BENCHMARKS.md, Klondike).
 pub const DEFAULT_BUDGET: u64 = 2_200_000;
 
 /// The most states any budget allows, which bounds memory: the whole process measured at most
@@ -135,10 +135,6 @@ pub(super) const WORK_PER_STATE: u64 = 3;
 
 /// The look-ups of other positions (rules 16 and 17) that count as one unit of work.
 const LOOKUPS_PER_WORK: u64 = 3;
-
-/// Rule 19: the extensions of a step by one more move (each plays a move and lists the uses
-/// of a card, about what trying a position costs) that count as one unit of work.
-const EXTENSIONS_PER_WORK: u64 = 1;
 
 /// The work of a dead-end check (see [`WORK_PER_STATE`]).
 pub(super) const WORK_PER_DEAD_END_CHECK: u64 = 2;
@@ -234,6 +230,13 @@ struct Back {
     first: PartBack,
     second: Option<PartBack>,
     chain: [Option<PartBack>; CHAIN],
+}
+
+impl Back {
+    /// How to take back each of its step's moves, in the order they were played.
+    fn parts(self) -> impl Iterator<Item = PartBack> {
+        std::iter::once(self.first).chain(self.second).chain(self.chain.into_iter().flatten())
+    }
 }
 
 struct Frame {
@@ -1112,13 +1115,10 @@ impl Solver {
     /// docs/BENCHMARKS.md).
     fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back) -> bool {
         let Some(checks) = self.checks.as_mut() else { return false };
-        let commits = std::iter::once(back.first)
-            .chain(back.second)
-            .chain(back.chain.into_iter().flatten())
-            .any(|part| {
-                part.undo.turned()
-                    || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
-            });
+        let commits = back.parts().any(|part| {
+            part.undo.turned()
+                || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
+        });
         let own_work = self.work - checks.work;
         let (lost, work) = checks.lost(&self.position, parts, commits, own_work);
         self.work += work;
@@ -1866,7 +1866,7 @@ fn push_chains(
     scored: &mut Vec<Scored>,
     extended: &mut u64,
 ) {
-    let last = step.chain.iter().rev().flatten().next().copied().or(step.second).unwrap_or(step.first);
+    let last = step.parts().last().unwrap_or(step.first);
     let Some(slot) = step.chain.iter().position(Option::is_none) else {
         scored.push(Scored { score, step });
         return;
@@ -2001,7 +2001,8 @@ fn shake(seed: u64, scored: &Scored, position: &Position) -> i32 {
 }
 
 /// Generates the search's moves at `position`, best first by `order`, onto `out`, and gives
-/// the work that took beyond trying them (rule 19's chains). `scored` and `uses` are scratch
+/// the work that took beyond trying them: one unit for each extension of a chain (rule 19),
+/// which plays a move and lists the uses of a card, about what trying a position costs. `scored` and `uses` are scratch
 /// space, kept between calls to save allocations.
 fn generate(
     position: &Position,
@@ -2231,7 +2232,7 @@ fn generate(
     }
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
     out.extend(scored.iter().map(|s| s.step));
-    extended.div_ceil(EXTENSIONS_PER_WORK)
+    extended
 }
 
 /// [`is_dead_end`], adding the check's work ([`WORK_PER_DEAD_END_CHECK`]) to `work`: the
