@@ -30,6 +30,7 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod share;
+pub mod table;
 
 pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, DeckSetup, Duplicate, Rank, Suit};
 pub use games::{foxhounds, freecell, klondike, pyramid, tictactoe};

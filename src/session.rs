@@ -459,21 +459,26 @@ impl<G: Clone + PartialEq, P: Table> Session<G, P> {
 
 impl<G: Clone + PartialEq + Start<P>, P: Table> Session<G, P> {
     /// A session at the start of `game` with `moves` (a saved game, a link's moves) played on
-    /// top as far as the rules accept them.
+    /// top as far as the rules accept them, one point of the timeline per move: undo takes
+    /// them back one by one, and the losing move is found among them as if played by hand.
     pub fn resume(game: G, moves: &[P::Move], stats: Stats) -> Session<G, P> {
         let start = game.start();
-        let mut position = start.clone();
+        let mut session = Session::new(game.clone(), start.clone(), None, stats);
+        let mut position = start;
         let mut played = Vec::new();
         for &mv in moves {
-            match position.after(mv) {
-                Ok(next) => {
-                    position = next;
-                    played.push(mv);
-                }
-                Err(_) => break,
-            }
+            let Ok(next) = position.after(mv) else { break };
+            position = next;
+            played.push(mv);
+            let snapshot = session.snapshot(game.clone(), position.clone(), played.clone());
+            session.timeline.push(snapshot);
         }
-        Session::new(game, start, Some((position, played)), stats)
+        session.cursor = session.timeline.len() - 1;
+        if session.cursor > 0 {
+            // Counted as played when it was first played, before the reload.
+            session.counted_played = Some(session.timeline[0].id);
+        }
+        session
     }
 
     /// Starts another game, undoably. Leaving a game that was played but not won ends the
@@ -575,10 +580,28 @@ mod tests {
         let mut s = Session::resume("game", &[1, 1, 0, 1], Stats::default());
         assert_eq!(s.current().moves, vec![1, 1], "the refused move and all after it are dropped");
         assert_eq!(s.current().position, Counter(2));
+        assert_eq!(s.stats.played, 0, "a resumed game was counted when first played");
         s.restart();
-        assert_eq!((s.current().position.clone(), s.cursor()), (Counter(0), 2));
+        assert_eq!((s.current().position.clone(), s.cursor()), (Counter(0), 3));
         s.undo();
         assert_eq!(s.current().position, Counter(2), "a restart is undoable");
+        s.undo();
+        assert_eq!(s.current().position, Counter(1), "resumed moves are taken back one by one");
+    }
+
+    #[test]
+    fn the_losing_move_of_a_resumed_game_is_the_one_that_lost_it() {
+        // Counts below zero are lost: the third move (to -1) loses, not the first.
+        let mut s = Session::resume("game", &[1, -1, -1, 1], Stats::default());
+        assert_eq!(s.current().moves.len(), 4);
+        let verdicts =
+            [(4, Verdict::Lost), (3, Verdict::Lost), (2, Verdict::Winnable(Rc::new(vec![1, 1, 1])))];
+        for (index, verdict) in verdicts {
+            let wanted = s.wanted_check().map(|c| c.id);
+            assert_eq!(wanted, Some(s.at(index).unwrap().id));
+            s.record_verdict(s.at(index).unwrap().id, verdict);
+        }
+        assert_eq!(s.losing_move(), Some((2, -1)), "the move from the winnable count 0 to -1");
     }
 
     #[test]

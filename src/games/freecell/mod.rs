@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board_code;
+mod game;
 pub mod notation;
 mod position;
 pub mod setup;
@@ -26,6 +27,7 @@ pub mod solver;
 pub mod table;
 
 pub use board_code::{BoardCodeError, BoardCodeProblem};
+pub use game::{FreeCell, Origin, SavedGame};
 pub use notation::{
     expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError,
 };

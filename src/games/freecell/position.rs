@@ -116,23 +116,23 @@ pub enum IllegalMove {
     NoSuchTarget(Target),
     #[error("{0} is empty")]
     EmptySource(Source),
-    #[error("the {expected} is not where the move starts (found the {found})")]
+    #[error("the {} is not where the move starts (found the {})", .expected.name(), .found.name())]
     WrongCard { expected: Card, found: Card },
     #[error("a move carries at least one card")]
     NoCards,
     #[error("only a cascade-to-cascade move carries more than one card")]
     TooManyForTarget,
-    #[error("the cards on top of the {card} do not form a sequence of alternating colours")]
+    #[error("the cards on top of the {} do not form a sequence of alternating colours", .card.name())]
     NotASequence { card: Card },
     #[error(
         "{cards} cards cannot move at once: only {capacity} with the free cells and empty cascades available"
     )]
     OverCapacity { cards: u8, capacity: usize },
-    #[error("the {card} does not go on the {base}: it needs a card one rank lower of the opposite colour")]
+    #[error("the {} does not go on the {}: it needs a card one rank lower of the opposite colour", .card.name(), .base.name())]
     DoesNotFit { card: Card, base: Card },
     #[error("{0} is already occupied")]
     CellOccupied(Target),
-    #[error("the {card} cannot go to the foundation yet")]
+    #[error("the {} cannot go to the foundation yet", .card.name())]
     NotNextOnFoundation { card: Card },
     #[error("a card cannot move to where it already is")]
     SamePlace,

@@ -23,12 +23,14 @@
 //! }
 //! ```
 
+mod game;
 mod notation;
 mod rules;
 mod setup;
 mod solver;
 mod table;
 
+pub use game::{Klondike, KlondikeDeal, SavedGame};
 pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
     builds_on, Draw, IllegalMove, Move, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,

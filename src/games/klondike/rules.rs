@@ -149,11 +149,11 @@ pub enum IllegalMove {
     NotEnoughCards { column: u8, face_up: u8, count: u8 },
     #[error("a column cannot move onto itself")]
     SameColumn,
-    #[error("{card} cannot go on {target}: build down in alternating colours")]
+    #[error("the {} does not go on the {}: build down in alternating colours", .card.name(), .target.name())]
     DoesNotBuild { card: Card, target: Card },
-    #[error("only a king can go to an empty column, not {0}")]
+    #[error("only a king can go to an empty column, not the {}", .0.name())]
     NotAKing(Card),
-    #[error("{card} cannot go to the foundation, whose top is {height} high")]
+    #[error("the {} cannot go to the foundation, whose top is {height} high", .card.name())]
     NotNextOnFoundation { card: Card, height: u8 },
     #[error("the {0} foundation is empty")]
     FoundationEmpty(Suit),

@@ -23,12 +23,14 @@
 //! }
 //! ```
 
+mod game;
 pub mod notation;
 mod rules;
 mod setup;
 mod solver;
 pub mod table;
 
+pub use game::{pair_sum, Pyramid, PyramidDeal, SavedGame};
 pub use rules::{
     covering, row_column, slot, value, IllegalMove, Location, Move, PlayError, Position, MAX_RECYCLES,
     PYRAMID_CARDS, ROWS, STOCK_CARDS,
