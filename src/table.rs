@@ -64,6 +64,12 @@ pub enum Action<G: Game> {
     /// Put the picked card back.
     PutBack,
     NewGame(G::Deal),
+    /// A new game with `moves` played from its start (a link opened on the same page), each
+    /// move a point of the timeline.
+    Open {
+        deal: G::Deal,
+        moves: Rc<Vec<G::Move>>,
+    },
     Restart,
     SetSettings(G::Settings),
     /// Play the replay's next move.
@@ -179,6 +185,14 @@ impl<G: Game> TableState<G> {
             Action::PutBack => state.selection = None,
             Action::NewGame(deal) => {
                 state.session.new_game(deal);
+                state.after_change();
+            }
+            Action::Open { deal, moves } => {
+                state.session.new_game(deal);
+                for &mv in moves.iter() {
+                    let Ok(position) = state.current().position.after(mv) else { break };
+                    state.session.advance(position, &[mv]);
+                }
                 state.after_change();
             }
             Action::Restart => {

@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use super::hooks::{use_solver, Navigator, SolverState};
 use super::twoplayer_view::{
-    link_problem, outlook, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
-    TwoPlayerToolbar,
+    link_problem, outlook, pick_best, short_value, spoken_value, value_word, EvaluatedMove, EvaluationList,
+    ShareBox, TwoPlayerToolbar,
 };
 use crate::games::foxhounds::{FoxAndHounds, Move, Position, Side, Square};
 use crate::protocol::{Answer, FoxHoundsAnalysis, Task};
@@ -267,6 +267,15 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
             }
         },
     };
+    // The opponent's reply, said in the live region.
+    let reply = match game.history.as_slice() {
+        [.., before, after] if before.to_move() != human => before
+            .moves()
+            .into_iter()
+            .find(|&mv| before.play_unchecked(mv) == *after)
+            .map(|mv| format!("The {} played: {mv}.", side_name(human.opponent()))),
+        _ => None,
+    };
     let outlook = match (&*analysis, values_shown) {
         (Some(found), true) if found.position == current.to_code() => {
             Some(outlook(Evaluation::from(found.value)))
@@ -295,7 +304,12 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
                 let game = game.dispatcher();
                 Callback::from(move |_| game.dispatch(Action::Click(square)))
             };
-            let label = format!("square {square}, {}", piece.unwrap_or("empty"));
+            let label = match value {
+                Some(value) => {
+                    format!("square {square}, {}, {}", piece.unwrap_or("empty"), spoken_value(value))
+                }
+                None => format!("square {square}, {}", piece.unwrap_or("empty")),
+            };
             rows.push(html! {
                 <button class={classes!("fh-square", "dark", piece, (game.selected == Some(square)).then_some("selected"),
                         target.map(|_| "target"), value.map(value_word))}
@@ -350,6 +364,7 @@ pub fn FoxHoundsPage(props: &FoxHoundsPageProps) -> Html {
             </p>
             <div class="fh-board" role="group" aria-label="Fox and Hounds board">{ for rows }</div>
             <div role="status" aria-live="polite" class="status">
+                if let Some(reply) = reply { <div data-testid="reply">{reply}</div> }
                 {status}
                 if let Some(reason) = (*failure).clone() {
                     <div class="solver-error" data-testid="solver-error">{reason}</div>

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use super::hooks::Navigator;
 use super::twoplayer_view::{
-    link_problem, outlook, pick_best, short_value, value_word, EvaluatedMove, EvaluationList, ShareBox,
-    TwoPlayerToolbar,
+    link_problem, outlook, pick_best, short_value, spoken_value, value_word, EvaluatedMove, EvaluationList,
+    ShareBox, TwoPlayerToolbar,
 };
 use crate::games::tictactoe::{self, Move, Player, Position, Square, TicTacToe};
 use crate::search::retrograde::Solution;
@@ -164,6 +164,13 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
         None if your_turn => html! { {format!("Your move: you play {human}.")} },
         None => html! { {format!("{} is thinking…", human.opponent())} },
     };
+    // The opponent's reply, said in the live region.
+    let reply = match game.history.as_slice() {
+        [.., before, after] if before.to_move() != human => Square::all()
+            .find(|&square| before.get(square).is_none() && after.get(square).is_some())
+            .map(|square| format!("{} played the {}.", human.opponent(), square.name())),
+        _ => None,
+    };
     let outlook = match (&*solution, your_turn && *show_values) {
         (Some(solution), true) => solution.evaluate(&current).map(outlook),
         _ => None,
@@ -178,9 +185,10 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
                 game.dispatch(Action::Play { at: current, mv: Move { player: human, square } })
             })
         };
-        let label = match mark {
-            Some(player) => format!("{}, {player}", square.name()),
-            None => format!("{}, empty", square.name()),
+        let label = match (mark, value) {
+            (Some(player), _) => format!("{}, {player}", square.name()),
+            (None, Some(value)) => format!("{}, empty, {}", square.name(), spoken_value(value)),
+            (None, None) => format!("{}, empty", square.name()),
         };
         let in_line = winning_line.is_some_and(|line| line.contains(&square));
         html! {
@@ -232,7 +240,10 @@ pub fn TicTacToePage(props: &TicTacToePageProps) -> Html {
             <TwoPlayerToolbar title="Tic-Tac-Toe" {sides} side={human.to_string()} {on_side} {on_new} {on_undo}
                 can_undo={game.undo_target().is_some()} show_values={*show_values} {on_values} />
             <div class="ttt-board" role="group" aria-label="Tic-Tac-Toe board">{ for squares }</div>
-            <div role="status" aria-live="polite" class="status">{status}</div>
+            <div role="status" aria-live="polite" class="status">
+                if let Some(reply) = reply { <div data-testid="reply">{reply}</div> }
+                {status}
+            </div>
             {outlook}
             if *show_values && your_turn {
                 <EvaluationList mover={human.to_string()} moves={list} />

@@ -17,6 +17,15 @@ pub fn value_word(evaluation: Evaluation) -> &'static str {
     }
 }
 
+/// A square's value for a screen reader: "win in 5", "draw", "loss in 3".
+pub fn spoken_value(evaluation: Evaluation) -> String {
+    match evaluation {
+        Evaluation::Win { plies } => format!("win in {plies}"),
+        Evaluation::Draw => "draw".into(),
+        Evaluation::Loss { plies } => format!("loss in {plies}"),
+    }
+}
+
 /// A compact mark for a square: `W3`, `D`, `L4`.
 pub fn short_value(evaluation: Evaluation) -> String {
     match evaluation {

@@ -151,7 +151,7 @@ test('a link with moves reopens the game part-way', async () => {
 test('a custom deck: a bad paste names the problem and keeps the game; a good one deals it', async () => {
   const page = await freshPage('#/klondike/1?draw=1');
   await page.locator('[data-pile="stock"]').click();
-  await page.locator('summary', { hasText: 'Share' }).click();
+  await page.getByText('Deal your own deck').click();
   const area = page.getByRole('textbox', { name: 'Custom deck' });
   const deck = await area.inputValue();
   const cards = deck.trim().split(/\s+/);

@@ -94,11 +94,12 @@ test('Pyramid: hint latency after a move, and the slowest published deck checked
   await page.goto(site.base + '#/');
   await page.evaluate(() => localStorage.clear());
   await page.goto(site.base + '#/pyramid');
+  await page.getByText('Paste a deck').click();
   await page.getByRole('textbox', { name: 'Pyramid deck' }).fill(slowest);
   const before = await page.evaluate(() => window.__longTasks.length);
   const started = Date.now();
   await page.getByRole('button', { name: 'Check' }).click();
-  await page.getByTestId('pyramid-result').filter({ hasText: 'cannot be cleared' }).waitFor({ timeout: 60000 });
+  await page.getByTestId('deal-result').filter({ hasText: 'cannot be cleared' }).waitFor({ timeout: 60000 });
   const elapsed = Date.now() - started;
   const longTasks = await page.evaluate((from) => window.__longTasks.slice(from), before);
   const metrics = {

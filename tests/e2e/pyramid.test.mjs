@@ -14,18 +14,20 @@ before(async () => { site = await startSite(); });
 after(async () => { await site?.close(); });
 
 const card = (page, pile) => page.locator(`[data-pile="${pile}"] [data-card]`);
-const result = (page) => page.getByTestId('pyramid-result');
+const result = (page) => page.getByTestId('deal-result');
 
 test('a pasted deck is solved and the solution replays to a cleared pyramid', async () => {
   const page = await site.freshPage('#/pyramid');
+  await page.getByText('Paste a deck').click();
   await page.getByRole('textbox', { name: 'Pyramid deck' }).fill(DECK_2.toLowerCase());
   await page.getByRole('button', { name: 'Check' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-pile="pyramid-0"] [data-card]')?.dataset.card === 'TD');
   await result(page).waitFor({ timeout: 30000 });
   assert.match(await result(page).innerText(), /clears in 43 steps/);
   assert.equal(await page.locator('[data-pile^="pyramid-"] [data-card]').count(), 28);
   assert.equal(await card(page, 'pyramid-0').getAttribute('data-card'), 'TD');
   assert.match(new URL(page.url()).hash, /^#\/pyramid\/1[A-Za-z0-9_-]{38}$/);
-  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Solve' }).click();
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('100');
   await page.getByTestId('won').waitFor({ timeout: 60000 });
   assert.equal(await page.locator('[data-pile^="pyramid-"] [data-card]').count(), 0);

@@ -52,6 +52,7 @@ test('an unknown page explains itself and shows the games', async () => {
 
 test('the worker checks a pasted deck and names what is missing', async () => {
   const page = await site.freshPage('#/pyramid');
+  await page.getByText('Paste a deck').click();
   const deck = page.getByRole('textbox', { name: 'Pyramid deck' });
   const full = 'Th 2h 4d 3h Qd 8h 9h 5d Jc Td 7c 4c Ts Ac 9c 8d 5s 2s 7h 6s 7s 2c 9d Qs 3d 5c '
     + '5h Ad 8s Js 6c 9s 4h Kh Jd 4s 2d 6d Ks Qc 3s 3c Kc 7d Tc Ah 6h Qh Kd 8c As Jh';
@@ -64,7 +65,7 @@ test('the worker checks a pasted deck and names what is missing', async () => {
   await deck.fill(full);
   await page.getByRole('button', { name: 'Check' }).click();
   // The slowest published deck: the worker proves it cannot be cleared.
-  await page.getByTestId('pyramid-result').waitFor({ timeout: 30000 });
+  await page.getByTestId('deal-result').waitFor({ timeout: 30000 });
   assert.match(await page.getByRole('status').innerText(), /cannot be cleared/);
   assert.equal(await page.locator('[data-pile^="pyramid-"] [data-card]').count(), 28);
   assert.deepEqual(page.errors, []);

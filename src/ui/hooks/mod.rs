@@ -1,8 +1,7 @@
 //! Custom hooks: the location hash as state, the solver worker as request/answer state and as a
-//! background check of each position, card dragging, the keyboard, intervals, the game clock, and a table's address and saved game.
+//! background check of each position, card dragging, the keyboard, intervals, the game clock and a table's saved game.
 
 mod use_card_drag;
-mod use_game_address;
 mod use_game_clock;
 mod use_interval;
 mod use_keydown;
@@ -12,7 +11,6 @@ mod use_saved_game;
 mod use_solver;
 
 pub use use_card_drag::{use_card_drag, CardDrag, DragCallbacks};
-pub use use_game_address::use_game_address;
 pub use use_game_clock::use_game_clock;
 pub use use_interval::use_interval;
 pub use use_keydown::use_keydown;

@@ -1,74 +1,78 @@
-//! The parts every solitaire table shows alike: what the solver says about the game, the hint,
+//! The parts every table shows alike: what the solver says about the game, the hint,
 //! the score line and the replay controls.
-
-use std::fmt::Display;
 
 use yew::prelude::*;
 
-use super::hooks::{use_interval, PositionCheck, SolverState};
+use crate::games::Game;
 use crate::session::{Hint, Session, Stats, Table, Verdict};
+use crate::ui::hooks::{use_interval, PositionCheck, SolverState};
 
-/// The status line: a win (the player's, or finished by the solver), a refused move, or what
-/// the solver says about the game ("still winnable", the move that lost it with a way back).
-/// `game` names it in the win message ("deal 164"); `stopped` says the player stopped the check.
-pub fn game_status<G, P>(
-    session: &Session<G, P>,
+/// The status line: a win (the player's, or finished by the solver), or what the solver says
+/// about the game ("still winnable", the move that lost it with a way back). A refused action
+/// is said beside it, not instead. `stopped` says the player stopped the check.
+pub fn game_status<G: Game>(
+    session: &Session<G::Deal, G::Position>,
     refusal: Option<&str>,
-    game: &str,
     stopped: bool,
     on_go_to: Callback<usize>,
-) -> Html
-where
-    G: Clone + PartialEq,
-    P: Table,
-    P::Move: Display,
-{
+) -> Html {
     let current = session.current();
     let moves = current.moves.len();
-    if current.position.is_won() {
+    let refusal = refusal.map(|reason| html! { <div class="refusal" data-testid="refusal">{format!("Not allowed: {reason}.")}</div> });
+    let game = G::describe_deal(&current.game);
+    let verdict = if current.position.is_won() {
         let text = if session.is_assisted() {
             format!("Won {game} in {moves} moves, the last of them played by the solver.")
         } else {
             format!("You won {game} in {moves} moves!")
         };
-        return html! { <span data-testid="won">{text}</span> };
-    }
-    if let Some(reason) = refusal {
-        return html! { <span class="refusal">{format!("Not allowed: {reason}.")}</span> };
-    }
-    match session.verdict() {
-        Some(Verdict::Lost) => match session.losing_move() {
-            Some((before, mv)) => {
-                let back = Callback::from(move |_| on_go_to.emit(before));
-                html! { <span data-testid="unwinnable">
-                    {format!("This game can no longer be won. The losing move: {mv}. ")}
-                    <button onclick={back}>{"Undo to before it"}</button>
-                </span> }
+        html! { <span data-testid="won">{text}</span> }
+    } else {
+        match session.verdict() {
+            Some(Verdict::Lost) => match session.losing_move() {
+                Some((before, mv)) => {
+                    let back = Callback::from(move |_| on_go_to.emit(before));
+                    let played_from =
+                        &session.at(before).expect("the losing move's start is on the timeline").position;
+                    html! { <span data-testid="unwinnable">
+                        {format!("This game can no longer be won. The losing move: {}. ", G::describe_move(played_from, mv))}
+                        <button onclick={back}>{"Undo to before it"}</button>
+                    </span> }
+                }
+                None if moves == 0 => {
+                    html! { <span data-testid="unwinnable">{"This deal cannot be won, whatever you play."}</span> }
+                }
+                None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
+            },
+            // The deal's own answer, where the game shows one, already says this at the start.
+            Some(Verdict::Winnable(_))
+                if moves == 0 && session.start_verdict().and_then(G::deal_result).is_some() =>
+            {
+                Html::default()
             }
-            None if moves == 0 => {
-                html! { <span data-testid="unwinnable">{"This deal cannot be won, whatever you play."}</span> }
-            }
-            None => html! { <span data-testid="unwinnable">{"This game can no longer be won."}</span> },
-        },
-        Some(Verdict::Winnable(line)) => html! {
-            <span data-testid="winnable">{format!("Still winnable: the solver finds a win in {} moves.", line.len())}</span>
-        },
-        Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
-        None if stopped => html! { {"Not checked: the solver was stopped."} },
-        None => html! { {"Checking whether this game can still be won…"} },
-    }
+            Some(Verdict::Winnable(line)) => html! {
+                <span data-testid="winnable">{G::still_winnable(line.len())}</span>
+            },
+            Some(Verdict::Unknown) => html! { {"The solver could not decide this one within its budget."} },
+            None if stopped => html! { {"Not checked: the solver was stopped."} },
+            None => html! { {"Checking whether this game can still be won…"} },
+        }
+    };
+    html! { <><div class="verdict">{verdict}</div>{refusal.unwrap_or_default()}</> }
 }
 
 /// The hint asked for, as the status area shows it; a pending hint waits for the check, which
 /// the player may have `stopped`.
-pub fn hint_line<M: Display + Copy>(hint: Hint<M>, stopped: bool) -> Html {
+pub fn hint_line<G: Game>(position: &G::Position, hint: Hint<G::Move>, stopped: bool) -> Html {
     match hint {
         Hint::NotAsked => Html::default(),
         Hint::Pending if stopped => {
             html! { <div class="hint-text">{"The hint waits for the solver, which was stopped."}</div> }
         }
         Hint::Pending => html! { <div class="hint-text">{"Looking for a hint…"}</div> },
-        Hint::Shown(mv) => html! { <div class="hint-text" data-testid="hint">{format!("Hint: {mv}.")}</div> },
+        Hint::Shown(mv) => {
+            html! { <div class="hint-text" data-testid="hint">{format!("Hint: {}.", G::describe_move(position, mv))}</div> }
+        }
         Hint::Missing => {
             html! { <div class="hint-text">{"No hint: the solver has no winning line from here."}</div> }
         }

@@ -1,0 +1,125 @@
+//! Opening a table from an address, alike for every solitaire: the deal the link names (or
+//! the game in progress, or a fresh deal when it names none), the link's moves played from its
+//! start, and a bad link explained above a fresh table.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::shell::{game_key, GameTable};
+use super::GameView;
+use crate::session::Start;
+use crate::ui::browser::load;
+use crate::ui::hooks::Navigator;
+
+/// The longest `moves=` list a link may carry, checked before it is read.
+pub const MAX_LINK_MOVES_LEN: usize = 16_384;
+
+/// How much of a bad input an explanation quotes.
+const QUOTED: usize = 60;
+
+/// The start of `text`, shortened to about `QUOTED` characters.
+pub fn shortened(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LinkProblemProps {
+    /// What is wrong with the link.
+    pub message: AttrValue,
+    /// What the page shows instead.
+    #[prop_or(AttrValue::Static("Here is your game in progress, or a new deal, instead."))]
+    pub instead: AttrValue,
+}
+
+/// A bad link explained, above the table shown instead.
+#[component]
+pub fn LinkProblem(props: &LinkProblemProps) -> Html {
+    html! {
+        <div class="link-problem" role="alert" data-testid="link-error">
+            <strong>{"This link could not be opened: "}</strong>{props.message.clone()}
+            {". "}{props.instead.clone()}
+        </div>
+    }
+}
+
+#[derive(Properties)]
+pub struct GamePageProps<G: GameView> {
+    /// The deal the link names; `None` reopens the game in progress, or deals a new one.
+    pub deal: Option<G::Deal>,
+    /// The link's `moves=` list, unread.
+    pub moves: Option<String>,
+    pub navigator: Navigator,
+}
+
+impl<G: GameView> PartialEq for GamePageProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.deal == other.deal && self.moves == other.moves && self.navigator == other.navigator
+    }
+}
+
+/// The moves a link lists, read from `deal`'s start: capped in length before anything else.
+fn link_moves<G: GameView>(deal: &G::Deal, code: &str) -> Result<Vec<G::Move>, String> {
+    if code.len() > MAX_LINK_MOVES_LEN {
+        return Err(format!(
+            "its list of moves is {} characters long; at most {MAX_LINK_MOVES_LEN} are read",
+            code.len()
+        ));
+    }
+    G::link_moves(&deal.start(), code)
+        .map_err(|reason| format!("in its list of moves, {}", shortened(&reason)))
+}
+
+/// A solitaire's page: its table at the deal the address names, with the link's moves.
+#[component]
+pub fn GamePage<G: GameView>(props: &GamePageProps<G>) -> Html {
+    let opened = use_memo((props.deal.clone(), props.moves.clone()), |(deal, moves)| {
+        let saved = load::<G::Saved>(&game_key::<G>()).and_then(G::restore);
+        let deal = match (deal, &saved) {
+            (Some(deal), _) => deal.clone(),
+            (None, Some((saved, _))) => saved.clone(),
+            (None, None) => G::random_deal(None, js_sys::Math::random()),
+        };
+        let restored = match moves {
+            Some(code) => link_moves::<G>(&deal, code),
+            None => Ok(saved.filter(|(saved, _)| *saved == deal).map(|(_, moves)| moves).unwrap_or_default()),
+        };
+        (deal, restored)
+    });
+    let (deal, restored) = &*opened;
+    // The explanation outlives the page settling its address (which drops `moves=`).
+    let problem = use_state(|| None::<String>);
+    {
+        let problem = problem.clone();
+        let error = restored.as_ref().err().cloned();
+        let replaced = props.navigator.was_replaced();
+        use_effect_with(opened.clone(), move |_| match error {
+            Some(error) => problem.set(Some(error)),
+            None if !replaced => problem.set(None),
+            None => {}
+        });
+    }
+    // An address that named no deal (`#/klondike`, a bad link) is settled on the deal shown.
+    {
+        let navigator = props.navigator.clone();
+        let named = props.deal.is_some();
+        use_effect_with((opened.clone(), named), move |(opened, named)| {
+            if !named {
+                navigator.replace(&G::route(&opened.0, &[]));
+            }
+        });
+    }
+    let moves = restored.as_ref().ok().cloned().map(Rc::new);
+    html! {
+        <>
+            if let Some(message) = (*problem).clone() {
+                <LinkProblem message={message} instead="Here is the deal from its start instead." />
+            }
+            <GameTable<G> deal={deal.clone()} {moves} from_link={props.moves.is_some()}
+                navigator={props.navigator.clone()} />
+        </>
+    }
+}

@@ -1,0 +1,380 @@
+//! The shell around every solitaire table, written once: the toolbar, the score line, the
+//! status region (verdict, refusal, last move, solver activity, hint), the replay bar, the
+//! share panel, and behind them the reducer, saving, the address, the background position
+//! check, the replay timer, the clock, drag, click-then-click and the keyboard.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::parts::{check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
+use super::view::TableView;
+use super::{GameView, TableContext};
+use crate::games::{spots, step_focus, Direction, Game, Spot};
+use crate::session::{Control, Stats, Table, Verdict};
+use crate::table::{travelling_cards, Action, GameSnapshot, TableState};
+use crate::ui::browser::{copy_text, load, page_url};
+use crate::ui::card_motion::{use_card_motion, use_snapshot_motion};
+use crate::ui::hooks::{
+    use_card_drag, use_game_clock, use_keydown, use_position_check, use_saved_game, DragCallbacks, Navigator,
+};
+
+#[derive(Properties)]
+pub struct GameTableProps<G: GameView> {
+    /// The deal the address names.
+    pub deal: G::Deal,
+    /// Moves from a link or the saved game, played from the deal as far as they are legal.
+    #[prop_or_default]
+    pub moves: Option<Rc<Vec<G::Move>>>,
+    /// The moves are a link's (to be played again when the link changes), not the saved game's.
+    #[prop_or_default]
+    pub from_link: bool,
+    pub navigator: Navigator,
+}
+
+impl<G: GameView> PartialEq for GameTableProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.deal == other.deal
+            && self.moves == other.moves
+            && self.from_link == other.from_link
+            && self.navigator == other.navigator
+    }
+}
+
+/// The storage key of a game's statistics.
+pub fn stats_key<G: Game>() -> String {
+    format!("deckhand.{}.stats", G::KEY)
+}
+
+/// The storage key of a game in progress.
+pub fn game_key<G: Game>() -> String {
+    format!("deckhand.{}.game", G::KEY)
+}
+
+/// What the last step did, for the live region: the move played (and what followed by
+/// itself), or the moves taken back.
+fn announcement<G: Game>(from: &GameSnapshot<G>, to: &GameSnapshot<G>) -> Option<String> {
+    if from.game != to.game || from.id == to.id {
+        return None;
+    }
+    let forward = to.moves.len() > from.moves.len() && to.moves.starts_with(&from.moves);
+    let back = from.moves.len() > to.moves.len() && from.moves.starts_with(&to.moves);
+    let describe = |snapshot: &GameSnapshot<G>, extra: &[G::Move]| {
+        let first = G::describe_move(&snapshot.position, extra[0]);
+        match extra.len() {
+            1 => first,
+            2 => format!("{first}, and one more move by itself"),
+            n => format!("{first}, and {} more moves by themselves", n - 1),
+        }
+    };
+    if forward {
+        Some(format!("Played: {}.", describe(from, &to.moves[from.moves.len()..])))
+    } else if back {
+        let taken = from.moves.len() - to.moves.len();
+        Some(match taken {
+            1 => "Took back one move.".to_string(),
+            n => format!("Took back {n} moves."),
+        })
+    } else {
+        None
+    }
+}
+
+/// The last step's announcement, worked out once per snapshot shown.
+#[hook]
+fn use_announcement<G: Game>(current: GameSnapshot<G>) -> Option<String> {
+    let shown = use_mut_ref(|| None::<(GameSnapshot<G>, Option<String>)>);
+    let mut shown = shown.borrow_mut();
+    match &*shown {
+        Some((snapshot, said)) if snapshot.id == current.id => said.clone(),
+        previous => {
+            let said = previous.as_ref().and_then(|(from, _)| announcement::<G>(from, &current));
+            *shown = Some((current, said.clone()));
+            said
+        }
+    }
+}
+
+/// Moves the browser's focus to the element of `pile` inside `table`.
+fn focus_pile(table: &NodeRef, pile: impl std::fmt::Display) {
+    let selector = format!("[data-pile=\"{pile}\"]");
+    let element = table.cast::<web_sys::Element>().and_then(|t| t.query_selector(&selector).ok().flatten());
+    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// The cards drawn under the pointer while dragged, read off the table.
+fn dragged_cards(table: &web_sys::Element) -> Vec<crate::cards::Card> {
+    let Ok(list) = table.query_selector_all("[data-card].dragging") else { return Vec::new() };
+    (0..list.length())
+        .filter_map(|i| {
+            list.item(i)?.dyn_into::<web_sys::Element>().ok()?.get_attribute("data-card")?.parse().ok()
+        })
+        .collect()
+}
+
+/// One solitaire's table and everything around it.
+#[component]
+pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
+    let state = {
+        let deal = props.deal.clone();
+        let moves = props.moves.clone();
+        use_reducer(move || {
+            let stats = load::<Stats>(&stats_key::<G>()).unwrap_or_default();
+            TableState::<G>::new(deal, moves.as_deref().map(Vec::as_slice).unwrap_or_default(), stats)
+        })
+    };
+    let dispatch: Callback<Action<G>> = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action| dispatcher.dispatch(action))
+    };
+    let current = state.current().clone();
+    let position = &current.position;
+
+    // A deal the address asks for becomes an undoable new game; the address always names the
+    // deal on the table.
+    {
+        let dispatch = dispatch.clone();
+        let (shown_deal, shown_moves) = (current.game.clone(), current.moves.clone());
+        let asked = (props.deal.clone(), props.moves.clone(), props.from_link);
+        use_effect_with(asked, move |(deal, moves, from_link)| {
+            let other_moves = *from_link && moves.as_deref().is_some_and(|moves| *moves != shown_moves);
+            if *deal != shown_deal || other_moves {
+                dispatch.emit(Action::Open { deal: deal.clone(), moves: moves.clone().unwrap_or_default() });
+            }
+        });
+        let navigator = props.navigator.clone();
+        use_effect_with(current.game.clone(), move |deal| navigator.replace(&G::route(deal, &[])));
+    }
+    let table_ref = use_node_ref();
+    let motion = use_snapshot_motion(current.clone(), travelling_cards::<G>);
+    let drops = use_card_motion(table_ref.clone(), motion);
+    let announced = use_announcement::<G>(current.clone());
+    // Persistence: the game in progress and the statistics, after every change.
+    {
+        let saved = G::save(&current.game, &current.moves);
+        use_saved_game(game_key::<G>(), stats_key::<G>(), current.id, saved, state.session.stats);
+    }
+    // The solver looks at each new position in the background ("still winnable?", hints).
+    let check = {
+        let wanted = state.session.wanted_check().map(|snapshot| {
+            (snapshot.id, G::check_task(&snapshot.game, &snapshot.position, &snapshot.moves))
+        });
+        let on_verdict =
+            dispatch.reform(|(snapshot, verdict)| Action::Control(Control::Verdict { snapshot, verdict }));
+        use_position_check(wanted, G::verdict, on_verdict)
+    };
+    // Replay and auto-complete: one move per tick while playing.
+    let speed_ms = {
+        let playing = state.session.replay.as_ref().is_some_and(|r| r.playing);
+        use_replay_timer(playing, dispatch.reform(|_| Action::ReplayStep))
+    };
+    let won = current.position.is_won();
+    let moved = !current.moves.is_empty();
+    let seconds = use_game_clock(state.session.game_id(), moved, moved && !won);
+
+    // Keyboard focus: a spot of the layout, kept inside what the piles hold now.
+    let focus = use_state(|| None::<Spot<G::Pile>>);
+    let layout = G::layout(position);
+    let focus_now = focus.and_then(|f| {
+        let place = layout.iter().flatten().find(|place| place.pile == f.pile)?;
+        let depth = f.depth.clamp(*place.depths.start(), *place.depths.end());
+        Some(Spot { pile: f.pile, depth })
+    });
+    let tab_pile = focus_now.map(|f| f.pile).or_else(|| G::first_focus(&layout));
+    // Page-wide keys: Ctrl+Z / Ctrl+Y, D to deal, Escape, and the game's pile keys (a first
+    // key picks a pile's cards up, a second puts them down: click-then-click by name).
+    {
+        let dispatch = dispatch.clone();
+        let ends: Vec<Spot<G::Pile>> =
+            layout.iter().flatten().map(|p| Spot { pile: p.pile, depth: *p.depths.end() }).collect();
+        let can_deal = G::deal_move(position).is_some();
+        let picked = state.selection.is_some();
+        use_keydown(Callback::from(move |event: KeyboardEvent| {
+            let key = event.key().to_lowercase();
+            let command = event.ctrl_key() || event.meta_key();
+            let action = match key.as_str() {
+                "z" if command && event.shift_key() => Action::Control(Control::Redo),
+                "z" if command => Action::Control(Control::Undo),
+                "y" if command => Action::Control(Control::Redo),
+                "escape" => Action::PutBack,
+                _ if command || event.alt_key() => return,
+                key => match G::key_pile(key) {
+                    Some(pile) if picked => Action::Click(Spot { pile, depth: 0 }),
+                    Some(pile) => Action::Click(
+                        ends.iter().copied().find(|s| s.pile == pile).unwrap_or(Spot { pile, depth: 0 }),
+                    ),
+                    None if key == "d" && can_deal => Action::Deal,
+                    None => return,
+                },
+            };
+            event.prevent_default();
+            dispatch.emit(action);
+        }));
+    }
+    let on_key = {
+        let focus = focus.clone();
+        let dispatch = dispatch.clone();
+        let table_ref = table_ref.clone();
+        let layout = layout.clone();
+        Callback::from(move |(pile, event): (G::Pile, KeyboardEvent)| {
+            let here = focus_now.filter(|f| f.pile == pile).unwrap_or_else(|| {
+                spots(&layout).filter(|spot| spot.pile == pile).last().unwrap_or(Spot { pile, depth: 0 })
+            });
+            let direction = match event.key().as_str() {
+                "Enter" | " " => {
+                    event.prevent_default();
+                    dispatch.emit(Action::Click(here));
+                    return;
+                }
+                "ArrowLeft" => Direction::Left,
+                "ArrowRight" => Direction::Right,
+                "ArrowUp" => Direction::Up,
+                "ArrowDown" => Direction::Down,
+                _ => return,
+            };
+            event.prevent_default();
+            if let Some(next) = step_focus(&layout, here, direction) {
+                focus.set(Some(next));
+                if next.pile != pile {
+                    focus_pile(&table_ref, next.pile);
+                }
+            }
+        })
+    };
+    // Focus arriving by Tab or a click starts at the pile's exposed card.
+    let on_focus = {
+        let focus = focus.clone();
+        let ends: Vec<Spot<G::Pile>> =
+            layout.iter().flatten().map(|p| Spot { pile: p.pile, depth: *p.depths.end() }).collect();
+        Callback::from(move |pile: G::Pile| {
+            if focus.map(|f| f.pile) != Some(pile) {
+                focus.set(ends.iter().copied().find(|s| s.pile == pile));
+            }
+        })
+    };
+    let drag = use_card_drag(G::parse_pile as fn(&str) -> Option<G::Pile>);
+    let drag_callbacks = {
+        let table_ref = table_ref.clone();
+        DragCallbacks {
+            on_drop: dispatch.reform(|(pile, depth, to)| Action::Drop { from: Spot { pile, depth }, to }),
+            on_click: dispatch.reform(|(pile, depth)| Action::Click(Spot { pile, depth })),
+            // A move made by a drop starts where the cards were let go.
+            before_drop: Some(Callback::from(move |_| {
+                if let Some(table) = table_ref.cast::<web_sys::Element>() {
+                    let cards = dragged_cards(&table);
+                    drops.borrow_mut().record(&table, &cards);
+                }
+            })),
+        }
+    };
+    let (hint_from, hint_to) = match state.session.hint.shown() {
+        Some(mv) => G::hint_spots(position, mv),
+        None => (Vec::new(), None),
+    };
+    let view = TableView::<G> {
+        position,
+        selection: state.selection,
+        hint_from,
+        hint_to,
+        focus: focus_now,
+        tab_pile,
+        drag: &drag,
+        drag_callbacks: &drag_callbacks,
+        dispatch: dispatch.clone(),
+        on_key,
+        on_focus,
+    };
+    let table = G::draw(&view);
+
+    let button = |label: &'static str, action: fn() -> Action<G>, enabled: bool| {
+        let onclick = dispatch.reform(move |_: MouseEvent| action());
+        html! { <button disabled={!enabled} {onclick}>{label}</button> }
+    };
+    let on_new = {
+        let dispatch = dispatch.clone();
+        let like = current.game.clone();
+        Callback::from(move |_: MouseEvent| {
+            dispatch.emit(Action::NewGame(G::random_deal(Some(&like), js_sys::Math::random())))
+        })
+    };
+    let status = game_status::<G>(
+        &state.session,
+        state.refusal.as_deref(),
+        check.is_stopped(),
+        dispatch.reform(|index| Action::Control(Control::GoTo(index))),
+    );
+    let deal_result = state.session.start_verdict().and_then(G::deal_result);
+    let replay = state.session.replay.clone();
+    let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
+    let can_finish = G::finish(position).is_some() && replay.is_none();
+    let control = |control: Control<G::Move>| dispatch.reform(move |_| Action::Control(control.clone()));
+    let share = G::route(&current.game, &[]);
+    let share_with_moves = G::route(&current.game, &current.moves);
+    let copy = |route: &crate::share::Route| {
+        let url = page_url(route);
+        Callback::from(move |_: MouseEvent| copy_text(&url))
+    };
+    let context = TableContext { state: &state, dispatch: dispatch.clone() };
+
+    html! {
+        <section class={classes!("game", G::CLASS)}>
+            <div class="toolbar">
+                <h1>{G::title(&current.game)}</h1>
+                <div class="controls">
+                    {G::toolbar(&context)}
+                    <button onclick={on_new}>{"New game"}</button>
+                    {button("Restart", || Action::Restart, moved)}
+                    {button("Undo", || Action::Control(Control::Undo), state.session.can_undo())}
+                    {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
+                    {button("Hint", || Action::Control(Control::AskHint), !won)}
+                    {button("Solve", || Action::Control(Control::Solve), can_solve)}
+                    if can_finish { {button("Auto-complete", || Action::AutoComplete, true)} }
+                </div>
+            </div>
+            <div class="bar">
+                if let Some(replay) = replay {
+                    <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
+                        can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
+                        on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
+                        on_step_back={control(Control::Undo)} on_step={dispatch.reform(|_| Action::ReplayStep)}
+                        on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
+                } else {
+                    <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
+                        if let Some(extra) = G::score_extra(position) { <span>{extra}</span> }
+                    </Scoreline>
+                }
+            </div>
+            <div class={classes!("table", G::CLASS)} ref={table_ref} role="group"
+                aria-label={format!("{} table", G::NAME)} aria-describedby="table-keys">
+                <p id="table-keys" class="visually-hidden">
+                    {"Arrow keys move between the piles, and up and down along a pile's cards; Enter or \
+                      Space picks up the chosen cards and puts them down, or plays the card; Escape puts \
+                      them back; D deals from the stock."}
+                </p>
+                {table}
+            </div>
+            <div role="status" aria-live="polite" class="status">
+                if let Some(result) = deal_result { <div data-testid="deal-result">{result}</div> }
+                {status}
+                if let Some(said) = announced { <div class="announce" data-testid="last-move">{said}</div> }
+                {check_activity(&check)}
+                {hint_line::<G>(position, state.session.hint, check.is_stopped())}
+            </div>
+            <div class="panels">
+            {G::panels(&context)}
+            <details class="share">
+                <summary>{G::SHARE_TITLE}</summary>
+                <p>
+                    <button onclick={copy(&share)}>{"Copy link"}</button>
+                    <button onclick={copy(&share_with_moves)}>{"Copy link with moves"}</button>
+                </p>
+                <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
+                {G::share_extra(&context)}
+            </details>
+            </div>
+        </section>
+    }
+}

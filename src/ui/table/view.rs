@@ -1,0 +1,108 @@
+//! What a game's drawing gets from the table: the position and everything around it, and two
+//! builders, [`TableView::pile`] and [`TableView::card`], that give every pile and card the
+//! same behaviour in every game — drag, click-then-click, double-click, keyboard focus and
+//! names for screen readers. A game only lays its piles out.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::GameView;
+use crate::cards::Card;
+use crate::games::Spot;
+use crate::table::Action;
+use crate::ui::card::card_face;
+use crate::ui::hooks::{CardDrag, DragCallbacks};
+
+/// The table as a game's drawing sees it.
+pub struct TableView<'a, G: GameView> {
+    pub position: &'a G::Position,
+    /// The card picked up by a click or the keyboard.
+    pub selection: Option<Spot<G::Pile>>,
+    /// The hinted move's cards and destination.
+    pub hint_from: Vec<Spot<G::Pile>>,
+    pub hint_to: Option<G::Pile>,
+    /// The keyboard focus, kept inside the layout.
+    pub focus: Option<Spot<G::Pile>>,
+    /// The pile Tab reaches first.
+    pub tab_pile: Option<G::Pile>,
+    pub(super) drag: &'a CardDrag<G::Pile>,
+    pub(super) drag_callbacks: &'a DragCallbacks<G::Pile>,
+    pub(super) dispatch: Callback<Action<G>>,
+    pub(super) on_key: Callback<(G::Pile, KeyboardEvent)>,
+    pub(super) on_focus: Callback<G::Pile>,
+}
+
+impl<G: GameView> TableView<'_, G> {
+    /// Whether the card at `depth` of `pile` is hinted.
+    fn hinted(&self, pile: G::Pile, depth: usize) -> bool {
+        self.hint_from.iter().any(|spot| spot.pile == pile && depth >= spot.depth)
+    }
+
+    /// A pile's element: its DOM name, its name for screen readers, its place in the tab order
+    /// and its keyboard, a click on its empty part (a click on a card is the card's), and the
+    /// hint's outline. `children` are its cards, drawn with [`TableView::card`].
+    pub fn pile(&self, pile: G::Pile, class: Classes, style: String, children: Html) -> Html {
+        let choosing = self.focus.filter(|focus| focus.pile == pile).map(|focus| focus.depth);
+        let mut label = G::pile_label(self.position, pile, choosing);
+        if self.selection.is_some_and(|picked| picked.pile == pile) {
+            label.push_str("; picked up");
+        }
+        let onclick = {
+            let dispatch = self.dispatch.clone();
+            Callback::from(move |event: MouseEvent| {
+                let on_card = event
+                    .target()
+                    .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|target| target.closest(".card-slot").ok().flatten())
+                    .is_some();
+                if !on_card {
+                    dispatch.emit(Action::Click(Spot { pile, depth: 0 }));
+                }
+            })
+        };
+        let onkeydown = self.on_key.reform(move |event: KeyboardEvent| (pile, event));
+        let onfocus = self.on_focus.reform(move |_: FocusEvent| pile);
+        let tabindex = if self.tab_pile == Some(pile) { "0" } else { "-1" };
+        let class = classes!(class, (self.hint_to == Some(pile)).then_some("hint-to"));
+        html! {
+            <div {class} data-pile={pile.to_string()} role="group" aria-label={label} {tabindex} {style}
+                {onclick} {onkeydown} {onfocus}>
+                {children}
+            </div>
+        }
+    }
+
+    /// The card at `depth` of `pile` (`None`: face down), with its drag and click handlers
+    /// and its marks: picked up, dragged, hinted, focused, movable.
+    pub fn card(&self, pile: G::Pile, depth: usize, card: Option<Card>, style: String) -> Html {
+        let can_lift = card.is_some() && G::can_lift(self.position, pile, depth);
+        let picked = self.selection.is_some_and(|s| s.pile == pile && depth >= s.depth);
+        let focused = self.focus.is_some_and(|f| f.pile == pile && depth >= f.depth);
+        let dragging = self.drag.carries(pile, depth);
+        let handlers = self.drag.handlers(pile, depth, can_lift, self.drag_callbacks);
+        let ondblclick = {
+            let dispatch = self.dispatch.clone();
+            Callback::from(move |_: MouseEvent| dispatch.emit(Action::SendAway(Spot { pile, depth })))
+        };
+        let style = format!("{style}; {}", self.drag.follow_style(pile, depth));
+        let classes = classes!(
+            picked.then_some("selected"),
+            dragging.then_some("dragging"),
+            (card.is_some() && self.hinted(pile, depth)).then_some("hint"),
+            focused.then_some("in-focus"),
+            can_lift.then_some("movable")
+        );
+        html! {
+            <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
+                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
+                {style} data-depth={depth.to_string()}>
+                {card_face(card, classes)}
+            </div>
+        }
+    }
+
+    /// Sends `action` to the table (for controls a drawing adds, like Pyramid's stock button).
+    pub fn dispatch(&self, action: Action<G>) {
+        self.dispatch.emit(action);
+    }
+}
