@@ -133,6 +133,24 @@ pub enum Response {
     Cancelled { id: RequestId },
 }
 
+impl Response {
+    /// What the app makes of an answer it cannot read (a build mismatch, a damaged message):
+    /// the request it names (from `Progress`, `Finished` or `Cancelled`; else 0) finished with
+    /// [`Answer::InvalidInput`] saying so, so that the page says something instead of waiting.
+    pub fn unreadable(message: &serde_json::Value, error: &dyn std::fmt::Display) -> Response {
+        let id = ["Progress", "Finished", "Cancelled"]
+            .iter()
+            .find_map(|key| message.get(key)?.get("id")?.as_u64())
+            .and_then(|id| RequestId::try_from(id).ok())
+            .unwrap_or(0);
+        let reason = shorten(&error.to_string(), MAX_REASON_LEN);
+        Response::Finished {
+            id,
+            answer: Answer::InvalidInput(format!("the worker's answer could not be read: {reason}")),
+        }
+    }
+}
+
 /// What a finished task found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Answer {
