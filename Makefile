@@ -31,7 +31,7 @@ test-e2e:
 # The fuzzer (src/bin/fuzz.rs): a short run in the test build (overflow checks on) for
 # `make test`, a long one (FUZZ_INPUTS, default ten million) in the `fuzz` profile.
 test-fuzz:
-	FUZZ_INPUTS=$${FUZZ_INPUTS:-200000} cargo run --locked --bin fuzz
+	FUZZ_INPUTS=$${FUZZ_INPUTS:-500000} cargo run --locked --bin fuzz
 
 fuzz:
 	FUZZ_INPUTS=$${FUZZ_INPUTS:-10000000} cargo run --locked --profile fuzz --bin fuzz

@@ -31,7 +31,7 @@ mod table;
 
 pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
-    builds_on, Draw, IllegalMove, Move, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,
+    builds_on, Draw, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,
     MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
 pub use setup::{
