@@ -31,8 +31,8 @@ mod table;
 
 pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
-    builds_on, Draw, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,
-    MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
+    builds_on, Draw, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Rules, Undo, COLUMNS,
+    MAX_COLUMN, MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
 pub use setup::{
     deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError, MAX_PASTE_LEN,

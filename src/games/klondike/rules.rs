@@ -199,14 +199,15 @@ pub enum IllegalMove {
     PassLimit,
     #[error("the waste is empty")]
     WasteEmpty,
-    /// A column index outside 0..7 (shown 1-based, widened: index 255 is column 256).
-    #[error("there is no column {}", shown(*.0))]
-    NoSuchColumn(u8),
-    /// Column `.0` (shown 1-based).
-    #[error("column {} has no face-up card", shown(*.0))]
+    /// A column outside 1..7, numbered as players number columns (from 1; widened, so the
+    /// index 255 is column 256).
+    #[error("there is no column {0}")]
+    NoSuchColumn(u16),
+    /// Column `.0`, numbered from 1.
+    #[error("column {0} has no face-up card")]
     ColumnEmpty(u8),
-    /// `column` is 0-based (shown 1-based).
-    #[error("column {} has only {face_up} face-up cards, not {count}", shown(*.column))]
+    /// `column` numbered from 1.
+    #[error("column {column} has only {face_up} face-up cards, not {count}")]
     NotEnoughCards { column: u8, face_up: u8, count: u8 },
     #[error("a column cannot move onto itself")]
     SameColumn,
@@ -412,7 +413,7 @@ impl Position {
         if (column as usize) < COLUMNS {
             Ok(column as usize)
         } else {
-            Err(IllegalMove::NoSuchColumn(column))
+            Err(IllegalMove::NoSuchColumn(shown(column)))
         }
     }
 
@@ -467,7 +468,7 @@ impl Position {
             }
             Move::TableauToFoundation { from } => {
                 let from_index = Self::check_column(from)?;
-                let card = self.top(from_index).ok_or(IllegalMove::ColumnEmpty(from))?;
+                let card = self.top(from_index).ok_or(IllegalMove::ColumnEmpty(from_index as u8 + 1))?;
                 if self.goes_home(card) {
                     Ok(())
                 } else {
@@ -485,10 +486,14 @@ impl Position {
                 }
                 let face_up = self.face_up(from_index).len();
                 if face_up == 0 {
-                    return Err(IllegalMove::ColumnEmpty(from));
+                    return Err(IllegalMove::ColumnEmpty(from_index as u8 + 1));
                 }
                 if count == 0 || count as usize > face_up {
-                    return Err(IllegalMove::NotEnoughCards { column: from, face_up: face_up as u8, count });
+                    return Err(IllegalMove::NotEnoughCards {
+                        column: from_index as u8 + 1,
+                        face_up: face_up as u8,
+                        count,
+                    });
                 }
                 let card = self.columns[from_index][self.lengths[from_index] as usize - count as usize];
                 self.check_target(card, to_index)
@@ -837,7 +842,7 @@ mod tests {
             Move::TableauToTableau { from: 255, to: 254, count: 2 }.to_string(),
             "Move 2 cards from column 256 to column 255"
         );
-        assert_eq!(IllegalMove::ColumnEmpty(255).to_string(), "column 256 has no face-up card");
+        assert_eq!(IllegalMove::NoSuchColumn(256).to_string(), "there is no column 256");
     }
 
     /// A move read from a message is checked: columns 0..7, counts 1..13.
