@@ -5,7 +5,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER := /usr/bin/chromedriver
 PORT ?= 8080
 
-.PHONY: setup build serve test test-native test-wasm test-e2e clean
+.PHONY: setup build serve test test-native test-wasm test-e2e test-fuzz fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -16,7 +16,7 @@ build: setup
 serve: build
 	node scripts/serve.mjs dist $(PORT)
 
-test: setup test-native test-wasm build test-e2e
+test: setup test-native test-fuzz test-wasm build test-e2e
 	@echo "make test: all suites passed"
 
 test-native:
@@ -27,6 +27,14 @@ test-wasm:
 
 test-e2e:
 	node --test --test-concurrency=1 tests/e2e/
+
+# The fuzzer (src/bin/fuzz.rs): a short run in the test build (overflow checks on) for
+# `make test`, a long one (FUZZ_INPUTS, default ten million) in the `fuzz` profile.
+test-fuzz:
+	FUZZ_INPUTS=$${FUZZ_INPUTS:-500000} cargo run --locked --bin fuzz
+
+fuzz:
+	FUZZ_INPUTS=$${FUZZ_INPUTS:-10000000} cargo run --locked --profile fuzz --bin fuzz
 
 clean:
 	rm -rf dist target node_modules

@@ -9,6 +9,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::limits::{check_length, quote, Listed, TooLong};
+
+/// The longest deck paste [`DeckSetup::parse`] reads, in characters. A deck written out
+/// card by card takes about 160; with symbols, commas, brackets and a pyramid's indentation
+/// under 1,000.
+pub const MAX_PASTE_LEN: usize = 8_192;
+
 /// A card's rank, Ace low (value 1) to King (value 13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[repr(u8)]
@@ -85,6 +92,9 @@ impl Rank {
 
     /// Parses the rank part of a card token (case-insensitive; `10` and `T` both mean ten).
     pub fn parse(text: &str) -> Option<Rank> {
+        if text.len() > 2 {
+            return None;
+        }
         let rank = match text.to_ascii_uppercase().as_str() {
             "A" | "1" => Rank::Ace,
             "2" => Rank::Two,
@@ -255,7 +265,7 @@ impl fmt::Debug for Card {
     }
 }
 
-/// Why a token is not a card.
+/// Why a token is not a card. The token is quoted shortened ([`crate::limits::quote`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum CardError {
     #[error("empty card text")]
@@ -279,16 +289,16 @@ impl FromStr for Card {
         let split = token.len() - last.len_utf8();
         let (rank_text, suit_text) = token.split_at(split);
         if rank_text.is_empty() {
-            return Err(CardError::MissingSuit { token: token.to_string() });
+            return Err(CardError::MissingSuit { token: quote(token) });
         }
         let Some(suit) = Suit::parse(suit_text) else {
             if Rank::parse(token).is_some() {
-                return Err(CardError::MissingSuit { token: token.to_string() });
+                return Err(CardError::MissingSuit { token: quote(token) });
             }
-            return Err(CardError::UnknownSuit { token: token.to_string(), suit: suit_text.to_string() });
+            return Err(CardError::UnknownSuit { token: quote(token), suit: suit_text.to_string() });
         };
         let Some(rank) = Rank::parse(rank_text) else {
-            return Err(CardError::UnknownRank { token: token.to_string(), rank: rank_text.to_string() });
+            return Err(CardError::UnknownRank { token: quote(token), rank: quote(rank_text) });
         };
         Ok(Card::new(rank, suit))
     }
@@ -437,26 +447,75 @@ pub struct DeckError {
     pub duplicated: Vec<Duplicate>,
     /// Tokens that are not cards, with their positions.
     pub malformed: Vec<MalformedToken>,
+    /// Set when the text was longer than [`MAX_PASTE_LEN`] and so was not read at all (the
+    /// lists above are then empty).
+    #[serde(default)]
+    pub too_long: Option<TooLong>,
 }
 
 fn card_list(cards: &[Card]) -> String {
     cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
 }
 
+impl fmt::Display for Duplicate {
+    /// "KS appears 3 times: card 1, card 9, card 52", at most the first few places listed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} appears {} times: {}",
+            self.card,
+            self.positions.len(),
+            Listed::new(&self.positions, ", ")
+        )
+    }
+}
+
+/// One problem of a [`DeckError`], for a bounded listing.
+enum DeckProblem<'a> {
+    Missing(&'a [Card]),
+    Duplicated(&'a Duplicate),
+    Malformed(&'a MalformedToken),
+}
+
+impl fmt::Display for DeckProblem<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeckProblem::Missing(cards) => write!(f, "missing {}", card_list(cards)),
+            DeckProblem::Duplicated(duplicate) => write!(f, "{duplicate}"),
+            DeckProblem::Malformed(token) => write!(f, "{token}"),
+        }
+    }
+}
+
 impl DeckError {
+    /// The error for a text longer than [`MAX_PASTE_LEN`].
+    pub fn too_long(too_long: TooLong) -> DeckError {
+        DeckError {
+            found: 0,
+            missing: Vec::new(),
+            duplicated: Vec::new(),
+            malformed: Vec::new(),
+            too_long: Some(too_long),
+        }
+    }
+
+    /// At most the first few problems, then "and N more".
     fn describe(&self) -> String {
-        let mut parts = vec![format!("found {} cards, expected 52", self.found)];
+        if let Some(too_long) = &self.too_long {
+            return too_long.to_string();
+        }
+        let mut problems = Vec::new();
         if !self.missing.is_empty() {
-            parts.push(format!("missing {}", card_list(&self.missing)));
+            problems.push(DeckProblem::Missing(&self.missing));
         }
-        for duplicate in &self.duplicated {
-            let places: Vec<String> = duplicate.positions.iter().map(ToString::to_string).collect();
-            parts.push(format!("{} appears {} times: {}", duplicate.card, places.len(), places.join(", ")));
+        problems.extend(self.duplicated.iter().map(DeckProblem::Duplicated));
+        problems.extend(self.malformed.iter().map(DeckProblem::Malformed));
+        let found = format!("found {} cards, expected 52", self.found);
+        if problems.is_empty() {
+            found
+        } else {
+            format!("{found}; {}", Listed::new(&problems, "; "))
         }
-        for token in &self.malformed {
-            parts.push(token.to_string());
-        }
-        parts.join("; ")
     }
 }
 
@@ -467,17 +526,26 @@ impl DeckError {
 pub struct DeckSetup {
     pub cards: Vec<(Card, TokenPosition)>,
     pub malformed: Vec<MalformedToken>,
+    /// Set when the text was longer than [`MAX_PASTE_LEN`]: then nothing was read.
+    pub too_long: Option<TooLong>,
 }
 
 impl DeckSetup {
-    /// Reads card tokens from free text (any separators, either case, `10` or `T`).
+    /// Reads card tokens from free text (any separators, either case, `10` or `T`). A text
+    /// longer than [`MAX_PASTE_LEN`] is not read: [`DeckSetup::deck`] then says so.
     pub fn parse(text: &str) -> DeckSetup {
+        if let Err(too_long) = check_length(text, MAX_PASTE_LEN, "deck paste") {
+            return DeckSetup { too_long: Some(too_long), ..DeckSetup::default() };
+        }
         let parsed = parse_cards(text);
-        DeckSetup { cards: parsed.cards, malformed: parsed.malformed }
+        DeckSetup { cards: parsed.cards, malformed: parsed.malformed, too_long: None }
     }
 
     /// Checks for exactly the 52 cards, each once, and nothing else.
     pub fn deck(&self) -> Result<Deck, DeckError> {
+        if let Some(too_long) = &self.too_long {
+            return Err(DeckError::too_long(too_long.clone()));
+        }
         let mut positions: Vec<Vec<TokenPosition>> = vec![Vec::new(); 52];
         for &(card, position) in &self.cards {
             positions[card.index() as usize].push(position);
@@ -490,7 +558,13 @@ impl DeckSetup {
         if self.cards.len() == 52 && missing.is_empty() && self.malformed.is_empty() {
             Ok(Deck(self.cards.iter().map(|&(card, _)| card).collect()))
         } else {
-            Err(DeckError { found: self.cards.len(), missing, duplicated, malformed: self.malformed.clone() })
+            Err(DeckError {
+                found: self.cards.len(),
+                missing,
+                duplicated,
+                malformed: self.malformed.clone(),
+                too_long: None,
+            })
         }
     }
 }
@@ -512,7 +586,7 @@ impl Deck {
             .enumerate()
             .map(|(i, card)| (card, TokenPosition { token: i + 1, line: 1, column: 0 }))
             .collect();
-        DeckSetup { cards, malformed: Vec::new() }.deck()
+        DeckSetup { cards, malformed: Vec::new(), too_long: None }.deck()
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -648,6 +722,40 @@ mod tests {
         assert_eq!(error.malformed.len(), 2);
         assert_eq!(error.malformed[0].position.token, 1);
         assert_eq!(error.malformed[1].position.token, 53);
+    }
+
+    #[test]
+    fn long_pastes_are_refused_first() {
+        let text = "KS ".repeat(349_526); // 1,048,578 characters
+        let error = text.parse::<Deck>().unwrap_err();
+        assert_eq!(error.too_long.as_ref().map(|t| (t.limit, t.found)), Some((MAX_PASTE_LEN, text.len())));
+        assert_eq!(error.found, 0);
+        assert!(error.duplicated.is_empty() && error.malformed.is_empty() && error.missing.is_empty());
+        assert_eq!(error.to_string(), "a deck paste is at most 8,192 characters; this one has 1,048,578");
+        // Just under the cap: read, and the problems listed at most five, then "and N more".
+        let text = "KS ".repeat(MAX_PASTE_LEN / 3);
+        let error = text.parse::<Deck>().unwrap_err();
+        assert_eq!(error.duplicated[0].positions.len(), MAX_PASTE_LEN / 3);
+        let message = error.to_string();
+        assert!(message.len() < 600, "{} bytes: {message}", message.len());
+        assert!(message
+            .contains("KS appears 2730 times: token 1 (line 1, column 1), token 2 (line 1, column 4), "));
+        assert!(message.contains("token 5 (line 1, column 13), and 2,725 more"), "{message}");
+        let text = "ZZ ".repeat(MAX_PASTE_LEN / 3);
+        let message = text.parse::<Deck>().unwrap_err().to_string();
+        assert!(message.len() < 1000 && message.ends_with("and 2,726 more"), "{message}");
+    }
+
+    #[test]
+    fn long_tokens_are_quoted_short() {
+        let token = format!("{}H", "Q".repeat(100_000));
+        let error = token.parse::<Card>().unwrap_err();
+        assert!(
+            matches!(&error, CardError::UnknownRank { token, rank } if token.ends_with('…') && rank.ends_with('…'))
+        );
+        assert!(error.to_string().len() < 200, "{error}");
+        let error = "x".repeat(100_000).parse::<Card>().unwrap_err();
+        assert!(error.to_string().len() < 200, "{error}");
     }
 
     #[test]

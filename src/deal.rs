@@ -37,7 +37,7 @@ impl fmt::Display for DealNumber {
     }
 }
 
-/// Why a text is not a deal number.
+/// Why a text is not a deal number (the text quoted shortened).
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum DealNumberError {
     #[error("`{text}` is not a deal number: use digits only, from 1 to 8589934591")]
@@ -52,11 +52,11 @@ impl FromStr for DealNumber {
     fn from_str(text: &str) -> Result<DealNumber, DealNumberError> {
         let trimmed = text.trim();
         if trimmed.is_empty() || !trimmed.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(DealNumberError::NotANumber { text: text.to_string() });
+            return Err(DealNumberError::NotANumber { text: crate::limits::quote(text) });
         }
         match trimmed.parse::<u64>() {
             Ok(number) => DealNumber::new(number),
-            Err(_) => Err(DealNumberError::OutOfRange { number: trimmed.to_string() }),
+            Err(_) => Err(DealNumberError::OutOfRange { number: crate::limits::quote(trimmed) }),
         }
     }
 }
@@ -283,6 +283,11 @@ mod tests {
             "99999999999999999999999".parse::<DealNumber>(),
             Err(DealNumberError::OutOfRange { .. })
         ));
+        // A long number or text is quoted by its start only.
+        for text in ["9".repeat(100_000), "x".repeat(100_000)] {
+            let message = text.parse::<DealNumber>().unwrap_err().to_string();
+            assert!(message.len() < 150, "{message}");
+        }
     }
 
     #[test]

@@ -3,21 +3,39 @@
 //! The dispatcher is plain Rust so it is tested natively; the wasm worker only feeds it
 //! messages and calls [`Dispatcher::run_slice`] from a zero-delay timer until it is idle,
 //! which lets a `Cancel` (or a newer request) in between two slices.
+//!
+//! Nothing a message holds can panic the worker: every task is checked ([`Task::validate`]:
+//! the caps of [`crate::limits`], move counts, columns) before any work, and a message that
+//! cannot be read at all becomes [`Request::Unreadable`] ([`read_request`]), which is answered
+//! like any bad input, with [`Answer::InvalidInput`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::cards::Card;
 use crate::games::foxhounds::{self, FoxAndHounds};
 use crate::games::{freecell, klondike, pyramid};
+use crate::limits::{check_length, shorten, TooLong};
 use crate::search::retrograde::{Retrograde, Solution};
 use crate::search::twoplayer::Evaluation;
 use crate::search::{Outcome, Progress, Search};
 
 /// Identifies one request; the app numbers them upwards.
 pub type RequestId = u32;
+
+/// The most moves a task may carry (a whole link's worth, [`crate::share::MAX_MOVES`]).
+pub const MAX_MOVES: usize = crate::share::MAX_MOVES;
+/// The longest deck code a task may carry (codes have [`crate::share::DECK_CODE_LEN`]
+/// characters; a longer one is refused unread).
+pub const MAX_DECK_CODE_LEN: usize = 64;
+/// The longest message [`read_request`] reads as JSON text, in bytes: a task with
+/// [`MAX_MOVES`] Klondike moves in JSON takes under 2 MB.
+pub const MAX_MESSAGE_LEN: usize = 4 << 20;
+/// How much of a reader's complaint about an unreadable message is kept.
+const MAX_REASON_LEN: usize = 200;
 
 /// App → worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,6 +44,57 @@ pub enum Request {
     Start { id: RequestId, task: Task },
     /// Stop the task with this id if it is still running.
     Cancel { id: RequestId },
+    /// A message the worker could not read (made by the worker's reader, never sent on
+    /// purpose): answered with [`Answer::InvalidInput`] under `id` (the message's own id
+    /// when one could be found in it, else 0), cancelling the running task like a `Start`.
+    Unreadable { id: RequestId, reason: String },
+}
+
+impl Request {
+    /// The request for a message that is not a [`Request`]: `Unreadable`, with the id the
+    /// message gives (`{"Start": {"id": 7, …}}`), if any, and `error` shortened.
+    pub fn unreadable(message: &serde_json::Value, error: &dyn std::fmt::Display) -> Request {
+        let id = ["Start", "Cancel"]
+            .iter()
+            .find_map(|key| message.get(key)?.get("id")?.as_u64())
+            .and_then(|id| RequestId::try_from(id).ok())
+            .unwrap_or(0);
+        Request::Unreadable { id, reason: shorten(&error.to_string(), MAX_REASON_LEN) }
+    }
+}
+
+/// Reads a request from JSON text, never failing: a message longer than
+/// [`MAX_MESSAGE_LEN`] or not a request becomes [`Request::Unreadable`].
+pub fn read_request(text: &str) -> Request {
+    if let Err(too_long) = check_length(text, MAX_MESSAGE_LEN, "worker message") {
+        return Request::Unreadable { id: 0, reason: too_long.to_string() };
+    }
+    serde_json::from_str(text).unwrap_or_else(|error| {
+        let message = serde_json::from_str(text).unwrap_or(serde_json::Value::Null);
+        Request::unreadable(&message, &error)
+    })
+}
+
+/// Why a task is refused before any work.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InvalidRequest {
+    #[error(transparent)]
+    TooLong(TooLong),
+    #[error("a task holds at most {limit} moves; this one has {found}")]
+    TooManyMoves { limit: usize, found: usize },
+}
+
+impl From<TooLong> for InvalidRequest {
+    fn from(too_long: TooLong) -> InvalidRequest {
+        InvalidRequest::TooLong(too_long)
+    }
+}
+
+fn check_moves<M>(moves: &[M]) -> Result<(), InvalidRequest> {
+    if moves.len() > MAX_MOVES {
+        return Err(InvalidRequest::TooManyMoves { limit: MAX_MOVES, found: moves.len() });
+    }
+    Ok(())
 }
 
 /// Work the worker can do.
@@ -62,6 +131,24 @@ pub enum Response {
     Finished { id: RequestId, answer: Answer },
     /// The task was cancelled (by a `Cancel` or a newer `Start`).
     Cancelled { id: RequestId },
+}
+
+impl Response {
+    /// What the app makes of an answer it cannot read (a build mismatch, a damaged message):
+    /// the request it names (from `Progress`, `Finished` or `Cancelled`; else 0) finished with
+    /// [`Answer::InvalidInput`] saying so, so that the page says something instead of waiting.
+    pub fn unreadable(message: &serde_json::Value, error: &dyn std::fmt::Display) -> Response {
+        let id = ["Progress", "Finished", "Cancelled"]
+            .iter()
+            .find_map(|key| message.get(key)?.get("id")?.as_u64())
+            .and_then(|id| RequestId::try_from(id).ok())
+            .unwrap_or(0);
+        let reason = shorten(&error.to_string(), MAX_REASON_LEN);
+        Response::Finished {
+            id,
+            answer: Answer::InvalidInput(format!("the worker's answer could not be read: {reason}")),
+        }
+    }
 }
 
 /// What a finished task found.
@@ -114,8 +201,35 @@ impl<S: Search, F: Fn(Outcome<S::Solution>) -> Answer> Job for SearchJob<S, F> {
 }
 
 impl Task {
-    /// Turns the task into a job ready to be stepped.
+    /// Checks the sizes of everything the task holds against its caps (board text, codes,
+    /// move lists), before any of it is read. Klondike columns are checked when a message is
+    /// read (see [`klondike::Move`]) and by the rules.
+    pub fn validate(&self) -> Result<(), InvalidRequest> {
+        match self {
+            Task::SolveFreeCell { board, .. } => {
+                check_length(board, freecell::setup::MAX_BOARD_TEXT_LEN, "board text")?;
+            }
+            Task::SolveFoxHounds { position } => {
+                check_length(position, crate::share::MAX_POSITION_CODE_LEN, "position code")?;
+            }
+            Task::SolveKlondike { deck, moves, .. } => {
+                check_length(deck, MAX_DECK_CODE_LEN, "deck code")?;
+                check_moves(moves)?;
+            }
+            Task::SolvePyramidGame { deck, moves } => {
+                check_length(deck, MAX_DECK_CODE_LEN, "deck code")?;
+                check_moves(moves)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Turns the task into a job ready to be stepped; a task that fails
+    /// [`Task::validate`] becomes a job that answers [`Answer::InvalidInput`] at once.
     pub fn start(self) -> Box<dyn Job> {
+        if let Err(error) = self.validate() {
+            return Box::new(Immediate(Some(Answer::InvalidInput(error.to_string()))));
+        }
         match self {
             Task::SolveFreeCell { board, mode } => match board.parse::<freecell::Position>() {
                 Ok(position) => {
@@ -311,6 +425,12 @@ impl Dispatcher {
                 Some((current, _)) if *current == id => self.cancel_current(),
                 _ => Vec::new(),
             },
+            Request::Unreadable { id, reason } => {
+                let mut responses = self.cancel_current();
+                let answer = Answer::InvalidInput(format!("the message could not be read: {reason}"));
+                responses.push(Response::Finished { id, answer });
+                responses
+            }
         }
     }
 
@@ -608,6 +728,129 @@ mod tests {
         assert_eq!(analysis.value, GameValue::Win { plies: 43 });
         let json = serde_json::to_string(&Answer::FoxHoundsEvaluated(analysis.clone())).unwrap();
         assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), Answer::FoxHoundsEvaluated(analysis));
+    }
+
+    /// The one answer a request gets at once (bad input is answered in the first slice).
+    fn answer_now(dispatcher: &mut Dispatcher, request: Request) -> (RequestId, Answer) {
+        let mut responses = dispatcher.receive(request);
+        responses.extend(dispatcher.run_slice(1.0, &|| 0.0));
+        match responses.into_iter().find(|r| matches!(r, Response::Finished { .. })) {
+            Some(Response::Finished { id, answer }) => (id, answer),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn invalid(answer: Answer) -> String {
+        match answer {
+            Answer::InvalidInput(reason) => reason,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unreadable_messages_are_answered_not_panicked_on() {
+        let mut dispatcher = Dispatcher::new();
+        for text in ["", "{", "null", "[1,2]", r#"{"Start":{}}"#, r#"{"Bogus":{"id":3}}"#, "\u{0}"] {
+            let request = read_request(text);
+            assert!(matches!(request, Request::Unreadable { id: 0, .. }), "{text}: {request:?}");
+            let (id, answer) = answer_now(&mut dispatcher, request);
+            assert_eq!(id, 0);
+            assert!(invalid(answer).starts_with("the message could not be read"));
+        }
+        // The id is kept when the message has one, so the app hears about its own request.
+        let text = r#"{"Start":{"id":7,"task":{"Teleport":{"to":"the moon"}}}}"#;
+        let (id, answer) = answer_now(&mut dispatcher, read_request(text));
+        assert_eq!(id, 7);
+        assert!(invalid(answer).contains("Teleport"));
+        // An unknown variant quoted whole by the JSON reader is shortened.
+        let text = format!(r#"{{"Start":{{"id":8,"task":{{"{}":1}}}}}}"#, "x".repeat(100_000));
+        let (id, answer) = answer_now(&mut dispatcher, read_request(&text));
+        assert_eq!(id, 8);
+        assert!(invalid(answer).len() < 400);
+        // An unreadable message supersedes the running task, as a new request would.
+        start_countdown(&mut dispatcher, 4, u64::MAX);
+        let responses = dispatcher.receive(read_request(r#"{"Start":{"id":5}}"#));
+        assert_eq!(responses[0], Response::Cancelled { id: 4 });
+        assert!(matches!(&responses[1], Response::Finished { id: 5, answer: Answer::InvalidInput(_) }));
+        assert!(!dispatcher.is_busy());
+        // Messages too long to read are refused unread.
+        let huge = format!(
+            r#"{{"Start":{{"id":9,"task":{{"SolveFreeCell":{{"board":"{}"}}}}}}}}"#,
+            "K".repeat(MAX_MESSAGE_LEN)
+        );
+        let Request::Unreadable { reason, .. } = read_request(&huge) else { panic!() };
+        assert!(reason.starts_with("a worker message is at most 4,194,304 characters"), "{reason}");
+    }
+
+    #[test]
+    fn far_klondike_columns_in_a_message_are_refused() {
+        let deck = klondike::deck_code(&seeded_deck(1));
+        let text = format!(
+            r#"{{"Start":{{"id":3,"task":{{"SolveKlondike":{{"deck":"{deck}","rules":{{"draw":"One","pass_limit":null}},"moves":[{{"WasteToTableau":{{"to":255}}}}]}}}}}}}}"#
+        );
+        let mut dispatcher = Dispatcher::new();
+        let (id, answer) = answer_now(&mut dispatcher, read_request(&text));
+        assert_eq!(id, 3);
+        assert!(invalid(answer).contains("there is no column 256"));
+        // Built in Rust rather than read, the same move is refused by the rules.
+        let task = Task::SolveKlondike {
+            deck,
+            rules: klondike::Rules::new(klondike::Draw::One),
+            moves: vec![klondike::Move::TableauToTableau { from: 255, to: 200, count: 255 }],
+        };
+        let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 4, task });
+        assert_eq!(
+            invalid(answer),
+            "move 1: Move 255 cards from column 256 to column 201: there is no column 256"
+        );
+    }
+
+    #[test]
+    fn oversized_tasks_are_refused_before_any_work() {
+        let mut dispatcher = Dispatcher::new();
+        let deck = crate::share::encode_deck(&seeded_deck(1));
+        let cases = [
+            (
+                Task::SolveFreeCell { board: "KH ".repeat(1 << 18), mode: SolveMode::Fast },
+                "a board text is at most 8,192 characters; this one has 786,432",
+            ),
+            (
+                Task::SolveFoxHounds { position: "A".repeat(300_000) },
+                "a position code is at most 64 characters; this one has 300,000",
+            ),
+            (
+                Task::SolvePyramidGame { deck: "1".repeat(1 << 20), moves: Vec::new() },
+                "a deck code is at most 64 characters; this one has 1,048,576",
+            ),
+            (
+                Task::SolvePyramidGame {
+                    deck: deck.clone(),
+                    moves: vec![pyramid::Move::Draw; MAX_MOVES + 1],
+                },
+                "a task holds at most 32768 moves; this one has 32769",
+            ),
+            (
+                Task::SolveKlondike {
+                    deck,
+                    rules: klondike::Rules::new(klondike::Draw::Three),
+                    moves: vec![klondike::Move::Draw; MAX_MOVES + 1],
+                },
+                "a task holds at most 32768 moves; this one has 32769",
+            ),
+        ];
+        for (task, reason) in cases {
+            assert!(task.validate().is_err());
+            let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 1, task });
+            assert_eq!(invalid(answer), reason);
+        }
+        // A whole game's worth of moves is still taken (and played: here, refused by the rules).
+        let task = Task::SolvePyramidGame {
+            deck: crate::share::encode_deck(&seeded_deck(1)),
+            moves: vec![pyramid::Move::Draw; MAX_MOVES],
+        };
+        assert_eq!(task.validate(), Ok(()));
+        let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 2, task });
+        assert!(invalid(answer).starts_with("move 25:"));
     }
 
     #[test]

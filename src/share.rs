@@ -12,14 +12,35 @@ use thiserror::Error;
 
 use crate::cards::{Card, Deck};
 use crate::deal::{DealNumber, DealNumberError};
+use crate::limits::{check_length, quote, TooLong};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const DECK_CODE_VERSION: char = '1';
 const DECK_CODE_DIGITS: usize = 38;
+/// The length of a deck code: the version and 38 digits.
+pub const DECK_CODE_LEN: usize = DECK_CODE_DIGITS + 1;
 
-/// Why a link or code cannot be opened.
+/// The longest `moves=` list a link may hold, in characters: at most 32,768 moves. A whole
+/// Klondike game solved by the solver is about 600 characters (150 moves); even a game that
+/// goes through the stock fifty times stays under 7,000.
+pub const MAX_MOVES_LEN: usize = 65_536;
+/// The most moves a list may hold (a list of [`MAX_MOVES_LEN`] characters holds at most this
+/// many one-character words); the worker takes no more either.
+pub const MAX_MOVES: usize = MAX_MOVES_LEN / 2;
+/// The longest link (location hash) [`Route::parse`] reads: a full list of moves and room for
+/// the rest.
+pub const MAX_LINK_LEN: usize = MAX_MOVES_LEN + 1_024;
+/// The longest Tic-Tac-Toe or Fox and Hounds position code (theirs have 4 and 8 characters).
+pub const MAX_POSITION_CODE_LEN: usize = 64;
+/// The longest text [`decode_bytes`] reads.
+pub const MAX_BYTES_CODE_LEN: usize = MAX_MOVES_LEN;
+
+/// Why a link or code cannot be opened. Quoted input (`code`, `path`, `value` …) is
+/// shortened ([`crate::limits::quote`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum LinkError {
+    #[error(transparent)]
+    TooLong(#[from] TooLong),
     #[error("unknown page `{path}`")]
     UnknownPage { path: String },
     #[error("bad deal number in the link: {0}")]
@@ -100,29 +121,25 @@ pub fn decode_deck(code: &str) -> Result<Deck, LinkError> {
     match chars.next() {
         Some(DECK_CODE_VERSION) => {}
         Some(other) => {
-            return Err(LinkError::UnknownVersion { code: code.to_string(), version: other.to_string() })
+            return Err(LinkError::UnknownVersion { code: quote(code), version: other.to_string() })
         }
         None => {
-            return Err(LinkError::WrongLength {
-                code: code.to_string(),
-                expected: DECK_CODE_DIGITS + 1,
-                found: 0,
-            })
+            return Err(LinkError::WrongLength { code: String::new(), expected: DECK_CODE_LEN, found: 0 })
         }
     }
     let found = code.chars().count();
-    if found != DECK_CODE_DIGITS + 1 {
-        return Err(LinkError::WrongLength { code: code.to_string(), expected: DECK_CODE_DIGITS + 1, found });
+    if found != DECK_CODE_LEN {
+        return Err(LinkError::WrongLength { code: quote(code), expected: DECK_CODE_LEN, found });
     }
     let mut number = BigNumber::zero();
     for (index, character) in chars.enumerate() {
-        let value = base64_value(character).ok_or(LinkError::BadCharacter {
-            code: code.to_string(),
+        let value = base64_value(character).ok_or_else(|| LinkError::BadCharacter {
+            code: quote(code),
             character,
             position: index + 2,
         })?;
         if number.mul_add(64, value) != 0 {
-            return Err(LinkError::OutOfRange { code: code.to_string() });
+            return Err(LinkError::OutOfRange { code: quote(code) });
         }
     }
     let mut positions = [0usize; 52];
@@ -130,7 +147,7 @@ pub fn decode_deck(code: &str) -> Result<Deck, LinkError> {
         positions[i] = number.div_rem(52 - i as u64) as usize;
     }
     if !number.is_zero() {
-        return Err(LinkError::OutOfRange { code: code.to_string() });
+        return Err(LinkError::OutOfRange { code: quote(code) });
     }
     let mut remaining: Vec<Card> = Card::all().collect();
     let cards = positions.iter().map(|&p| remaining.remove(p)).collect();
@@ -154,22 +171,22 @@ pub fn encode_bytes(bytes: &[u8]) -> String {
     out
 }
 
-/// Decodes unpadded base64url, naming the first bad character.
+/// Decodes unpadded base64url (at most [`MAX_BYTES_CODE_LEN`] characters), naming the first
+/// bad character. Linear: the error, built only once, quotes the start of the code.
 pub fn decode_bytes(code: &str) -> Result<Vec<u8>, LinkError> {
-    let values = code
-        .chars()
-        .enumerate()
-        .map(|(index, character)| {
-            base64_value(character).ok_or(LinkError::BadCharacter {
-                code: code.to_string(),
-                character,
-                position: index + 1,
-            })
-        })
-        .collect::<Result<Vec<u64>, LinkError>>()?;
+    check_length(code, MAX_BYTES_CODE_LEN, "code")?;
+    let mut values = Vec::with_capacity(code.len());
+    for (index, character) in code.chars().enumerate() {
+        match base64_value(character) {
+            Some(value) => values.push(value),
+            None => {
+                return Err(LinkError::BadCharacter { code: quote(code), character, position: index + 1 })
+            }
+        }
+    }
     if values.len() % 4 == 1 {
         return Err(LinkError::WrongLength {
-            code: code.to_string(),
+            code: quote(code),
             expected: values.len() - 1,
             found: values.len(),
         });
@@ -185,9 +202,11 @@ pub fn decode_bytes(code: &str) -> Result<Vec<u8>, LinkError> {
 }
 
 /// Why a link's list of moves (`moves=…`: words joined by dots) cannot be read or played; `I`
-/// is the game's reason for refusing a move.
+/// is the game's reason for refusing a move. `word` is quoted shortened.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MovesError<I: std::error::Error + 'static> {
+    #[error(transparent)]
+    TooLong(TooLong),
     #[error("move {index} `{word}` is not a move (expected {expected})")]
     Malformed { index: usize, word: String, expected: &'static str },
     #[error("move {index} `{word}` cannot be played: {reason}")]
@@ -198,7 +217,8 @@ pub enum MovesError<I: std::error::Error + 'static> {
 pub type PlayedMoves<P> = (P, Vec<<P as crate::session::Table>::Move>);
 
 /// Reads a link's moves with `parse` (`expected` describes the notation, for errors) and plays
-/// them from `start` through the rules, saying which one is wrong.
+/// them from `start` through the rules, saying which one is wrong. A list longer than
+/// [`MAX_MOVES_LEN`] is refused before anything is read.
 pub fn play_link_moves<P>(
     start: &P,
     text: &str,
@@ -209,13 +229,16 @@ where
     P: crate::session::Table,
     P::Illegal: std::error::Error + 'static,
 {
+    check_length(text, MAX_MOVES_LEN, "list of moves").map_err(MovesError::TooLong)?;
     let mut position = start.clone();
     let mut moves = Vec::new();
     for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
         let index = index + 1;
-        let word = word.to_string();
-        let Some(mv) = parse(&word) else { return Err(MovesError::Malformed { index, word, expected }) };
-        position = position.after(mv).map_err(|reason| MovesError::Illegal { index, word, reason })?;
+        let Some(mv) = parse(word) else {
+            return Err(MovesError::Malformed { index, word: quote(word), expected });
+        };
+        position =
+            position.after(mv).map_err(|reason| MovesError::Illegal { index, word: quote(word), reason })?;
         moves.push(mv);
     }
     Ok((position, moves))
@@ -239,22 +262,24 @@ pub enum PositionCodeError<E: std::error::Error + 'static> {
     Position(E),
 }
 
-/// The `N` payload bytes of a position code whose first byte must be `version`.
+/// The `N` payload bytes of a position code whose first byte must be `version`; a code longer
+/// than [`MAX_POSITION_CODE_LEN`] is refused first.
 pub fn decode_position_code<const N: usize, E: std::error::Error + 'static>(
     code: &str,
     version: u8,
 ) -> Result<[u8; N], PositionCodeError<E>> {
+    check_length(code, MAX_POSITION_CODE_LEN, "position code").map_err(LinkError::from)?;
     let bytes = decode_bytes(code)?;
     let Some((&found_version, payload)) = bytes.split_first().filter(|(_, payload)| payload.len() == N)
     else {
         return Err(PositionCodeError::WrongLength {
-            code: code.to_string(),
+            code: quote(code),
             found: bytes.len(),
             expected: N + 1,
         });
     };
     if found_version != version {
-        return Err(PositionCodeError::UnknownVersion { code: code.to_string(), version: found_version });
+        return Err(PositionCodeError::UnknownVersion { code: quote(code), version: found_version });
     }
     Ok(payload.try_into().expect("the length was checked"))
 }
@@ -283,8 +308,10 @@ pub enum Route {
 }
 
 impl Route {
-    /// Reads a location hash (with or without the leading `#`).
+    /// Reads a location hash (with or without the leading `#`); one longer than
+    /// [`MAX_LINK_LEN`] is refused before anything else.
     pub fn parse(hash: &str) -> Result<Route, LinkError> {
+        check_length(hash, MAX_LINK_LEN, "link")?;
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let parameters: Vec<(&str, &str)> = query
@@ -295,11 +322,11 @@ impl Route {
         let parameter = |key: &str| parameters.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
         let moves = parameter("moves");
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-        let unknown = || LinkError::UnknownPage { path: path.to_string() };
+        let unknown = || LinkError::UnknownPage { path: quote(path) };
         let seed = |text: &str| -> Result<u64, LinkError> {
             text.parse::<u64>().map_err(|_| LinkError::BadParameter {
                 key: "deal".into(),
-                value: text.to_string(),
+                value: quote(text),
                 expected: "a whole number from 0 to 18446744073709551615".into(),
             })
         };
@@ -318,7 +345,7 @@ impl Route {
                     Some(other) => {
                         return Err(LinkError::BadParameter {
                             key: "draw".into(),
-                            value: other.to_string(),
+                            value: quote(other),
                             expected: "1 or 3".into(),
                         })
                     }
@@ -459,5 +486,71 @@ mod tests {
         assert!(matches!(Route::parse("#/pyramid/zzz"), Err(LinkError::UnknownVersion { .. })));
         let message = Route::parse("#/freecell/99999999999").unwrap_err().to_string();
         assert!(message.contains("out of range"), "{message}");
+    }
+
+    /// A bad character near the end of a long code: the error is built once (the old decoder
+    /// built one, copying the whole code, for every character before it) and quotes only the
+    /// code's start.
+    #[test]
+    fn long_bad_codes_are_refused_with_short_errors() {
+        let mut code = "A".repeat(MAX_BYTES_CODE_LEN - 1);
+        code.push('*');
+        let error = decode_bytes(&code).unwrap_err();
+        let LinkError::BadCharacter { code: quoted, character: '*', position } = &error else {
+            panic!("{error:?}")
+        };
+        assert_eq!(*position, MAX_BYTES_CODE_LEN);
+        assert_eq!(quoted.chars().count(), crate::limits::MAX_QUOTED + 1);
+        assert!(error.to_string().len() < 200, "{error}");
+        // Over the cap: refused before any character is looked at.
+        let huge = "*".repeat(1 << 20);
+        assert_eq!(
+            decode_bytes(&huge),
+            Err(LinkError::TooLong(TooLong {
+                what: "code".into(),
+                limit: MAX_BYTES_CODE_LEN,
+                found: 1 << 20
+            }))
+        );
+        let message = decode_bytes(&huge).unwrap_err().to_string();
+        assert_eq!(message, "a code is at most 65,536 characters; this one has 1,048,576");
+        // The wrong-length error of a long code quotes it shortened too.
+        let error = decode_bytes(&"A".repeat(MAX_BYTES_CODE_LEN - 3)).unwrap_err();
+        assert!(matches!(&error, LinkError::WrongLength { code, .. } if code.ends_with('…')), "{error:?}");
+    }
+
+    #[test]
+    fn long_deck_codes_and_links_say_little() {
+        let long = format!("1{}", "A".repeat(300_000));
+        let error = decode_deck(&long).unwrap_err();
+        assert!(matches!(error, LinkError::WrongLength { found: 300_001, .. }), "{error:?}");
+        assert!(error.to_string().len() < 200, "{error}");
+        let error = decode_deck(&format!("9{}", "x".repeat(300_000))).unwrap_err();
+        assert!(error.to_string().len() < 200, "{error}");
+
+        let hash = format!("#/tictactoe?position={}", "A".repeat(300_000));
+        let error = Route::parse(&hash).unwrap_err();
+        assert!(matches!(&error, LinkError::TooLong(t) if t.limit == MAX_LINK_LEN), "{error:?}");
+        let error = Route::parse(&format!("#/{}", "x".repeat(60_000))).unwrap_err();
+        assert!(matches!(&error, LinkError::UnknownPage { path } if path.chars().count() == 41), "{error:?}");
+        let error = Route::parse(&format!("#/klondike/{}", "9".repeat(60_000))).unwrap_err();
+        assert!(error.to_string().len() < 200, "{error}");
+        let error = Route::parse(&format!("#/freecell/{}", "9".repeat(60_000))).unwrap_err();
+        assert!(error.to_string().len() < 200, "{error}");
+        // A link with a full list of moves is still read.
+        let moves = vec!["d"; MAX_MOVES].join(".");
+        assert!(Route::parse(&format!("#/klondike/5?draw=3&moves={moves}")).is_ok());
+    }
+
+    #[test]
+    fn position_codes_are_capped() {
+        let code = "A".repeat(MAX_POSITION_CODE_LEN + 1);
+        let error = decode_position_code::<2, crate::tictactoe::PositionError>(&code, 1).unwrap_err();
+        assert!(matches!(error, PositionCodeError::Link(LinkError::TooLong(_))), "{error:?}");
+        let code = "A".repeat(MAX_POSITION_CODE_LEN);
+        let error = decode_position_code::<2, crate::tictactoe::PositionError>(&code, 1).unwrap_err();
+        assert!(
+            matches!(&error, PositionCodeError::WrongLength { code, found: 48, .. } if code.ends_with('…'))
+        );
     }
 }

@@ -3,12 +3,13 @@
 //! cancel, a newer request) are handled between two slices.
 
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use yew_agent::prelude::*;
 use yew_agent::worker::{HandlerId, Worker, WorkerScope};
 use yew_agent::Codec;
 
-use crate::protocol::{Dispatcher, Request, Response};
+use crate::limits::check_length;
+use crate::protocol::{Dispatcher, Request, Response, MAX_MESSAGE_LEN};
 
 /// How long one slice may run before the worker looks at its mailbox again.
 const SLICE_MS: f64 = 25.0;
@@ -30,13 +31,14 @@ impl SolverWorker {
             return;
         }
         self.slice_scheduled = true;
-        let scope = scope.clone();
-        let callback = Closure::once_into_js(move || scope.send_message(RunSlice));
+        let timer_scope = scope.clone();
+        let callback = Closure::once_into_js(move || timer_scope.send_message(RunSlice));
         let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
         // A macrotask, unlike `send_message` alone (a microtask), lets queued messages in first.
-        global
-            .set_timeout_with_callback(callback.unchecked_ref())
-            .expect("setTimeout is available in workers");
+        if global.set_timeout_with_callback(callback.unchecked_ref()).is_err() {
+            // No timer (never seen in a worker): run the slice anyway rather than stall.
+            scope.send_message(RunSlice);
+        }
     }
 
     fn respond_all(&self, scope: &WorkerScope<Self>, responses: Vec<Response>) {
@@ -76,19 +78,88 @@ impl Worker for SolverWorker {
 }
 
 /// Messages cross the worker boundary as JSON text: every protocol type's own serde form
-/// (Pyramid moves are `"draw"` or card lists), which bincode cannot read back.
+/// (Pyramid moves are `"draw"` or card lists), which bincode cannot read back. JSON text was
+/// measured against JS values made by `serde-wasm-bindgen` ([`ValueCodec`]) and kept, being
+/// the faster (docs/BENCHMARKS.md, "Worker messages").
+///
+/// Neither direction can panic: a message that cannot be read is repaired ([`repair`]), and
+/// one that cannot be written is sent as `null`, which the other side repairs.
 pub struct JsonCodec;
 
 impl Codec for JsonCodec {
-    fn encode<I: serde::Serialize>(input: I) -> wasm_bindgen::JsValue {
-        let text = serde_json::to_string(&input).expect("protocol messages serialize to JSON");
-        wasm_bindgen::JsValue::from_str(&text)
+    fn encode<I: serde::Serialize>(input: I) -> JsValue {
+        match serde_json::to_string(&input) {
+            Ok(text) => JsValue::from_str(&text),
+            Err(_) => JsValue::NULL,
+        }
     }
 
-    fn decode<O: for<'de> serde::Deserialize<'de>>(input: wasm_bindgen::JsValue) -> O {
-        let text = input.as_string().expect("protocol messages arrive as JSON text");
-        serde_json::from_str(&text).expect("protocol messages are read by the same build that wrote them")
+    fn decode<O: for<'de> serde::Deserialize<'de>>(input: JsValue) -> O {
+        let Some(text) = input.as_string() else {
+            return repair(serde_json::Value::Null, &"the message is not JSON text");
+        };
+        if let Err(too_long) = check_length(&text, MAX_MESSAGE_LEN, "worker message") {
+            return repair(serde_json::Value::Null, &too_long);
+        }
+        serde_json::from_str(&text).unwrap_or_else(|error| {
+            repair(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null), &error)
+        })
     }
+}
+
+/// Messages as JS values made and read by `serde-wasm-bindgen` (structured clone, no text),
+/// measured against [`JsonCodec`]; kept for the measurement in tests/wasm.rs.
+pub struct ValueCodec;
+
+impl Codec for ValueCodec {
+    fn encode<I: serde::Serialize>(input: I) -> JsValue {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        input.serialize(&serializer).unwrap_or(JsValue::NULL)
+    }
+
+    fn decode<O: for<'de> serde::Deserialize<'de>>(input: JsValue) -> O {
+        serde_wasm_bindgen::from_value(input.clone()).unwrap_or_else(|error| {
+            repair(serde_wasm_bindgen::from_value(input).unwrap_or(serde_json::Value::Null), &error)
+        })
+    }
+}
+
+/// The message to act on in place of `message`, which could not be read as an `O` (`error`
+/// says why). The agent's envelopes are `{"ProcessInput": [handler, request]}` to the worker
+/// and `{"ProcessOutput": [handler, response]}` back: a damaged request or response inside a
+/// readable envelope becomes [`Request::unreadable`] / [`Response::unreadable`] for the same
+/// handler, so it is answered. An envelope that cannot be read names no one to answer, and
+/// becomes a message with no effect (a disconnection of no handler for the worker, a second
+/// "worker loaded" for the app). Only a type that is neither side's envelope could end in a
+/// thrown JS exception (never a Rust panic).
+pub fn repair<O: for<'de> serde::Deserialize<'de>>(
+    message: serde_json::Value,
+    error: &dyn std::fmt::Display,
+) -> O {
+    let inner = |key: &str| match message.get(key)?.as_array()?.as_slice() {
+        [handler, inner] => Some((handler.clone(), inner)),
+        _ => None,
+    };
+    let mut candidates = Vec::new();
+    if let Some((handler, request)) = inner("ProcessInput") {
+        let request = serde_json::to_value(Request::unreadable(request, error)).unwrap_or_default();
+        candidates.push(serde_json::json!({ "ProcessInput": [handler, request] }));
+    }
+    if let Some((handler, response)) = inner("ProcessOutput") {
+        let response = serde_json::to_value(Response::unreadable(response, error)).unwrap_or_default();
+        candidates.push(serde_json::json!({ "ProcessOutput": [handler, response] }));
+    }
+    candidates.push(serde_json::json!({ "Disconnected": u32::MAX }));
+    candidates.push(serde_json::json!("WorkerLoaded"));
+    for candidate in candidates {
+        if let Ok(repaired) = serde_json::from_value(candidate) {
+            return repaired;
+        }
+    }
+    wasm_bindgen::throw_str(&format!(
+        "unreadable worker message: {}",
+        crate::limits::shorten(&error.to_string(), 200)
+    ))
 }
 
 /// Registers the worker (called from the worker binary's `main`).

@@ -88,7 +88,11 @@ fn board_errors_list_every_problem() {
     let message = error.to_string();
     assert!(message.contains("line 4"), "{message}");
     let nine = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
-    assert!(nine.parse::<Position>().unwrap_err().to_string().contains("9 cascades"));
+    let error = nine.parse::<Position>().unwrap_err();
+    assert!(error.problems.contains(&SetupProblem::TooManyCascades { found: 9 }), "{error:?}");
+    // The error keeps every problem; its message tells the first five, then how many more.
+    let message = error.to_string();
+    assert!(message.ends_with(&format!("; and {} more", error.problems.len() - 5)), "{message}");
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //!
 //! Exit codes: 0 success, 2 bad usage or input (with a message on stderr naming what is wrong).
 
+use std::io::Read;
 use std::process::ExitCode;
 
 use deckhand::deal::{microsoft_freecell, DealNumber};
+use deckhand::limits::{quote, Thousands};
 
 #[path = "cli/freecell.rs"]
 mod freecell_cli;
@@ -65,6 +67,42 @@ impl Failure {
     }
 }
 
+/// The most bytes read from a file of one deck or one board: four bytes for each character
+/// the parser takes ([`deckhand::cards::MAX_PASTE_LEN`],
+/// [`deckhand::freecell::setup::MAX_BOARD_TEXT_LEN`]), so any text it takes fits.
+const MAX_DECK_FILE: usize = 4 * deckhand::cards::MAX_PASTE_LEN;
+const MAX_BOARD_FILE: usize = 4 * deckhand::freecell::setup::MAX_BOARD_TEXT_LEN;
+/// The most bytes read from a list file for benchmarks (a deck a line, expected answers):
+/// 100,000 decks take about 16 MB.
+const MAX_LIST_FILE: usize = 64 << 20;
+
+/// Reads `path` (`-` for standard input) as UTF-8 text of at most `limit` bytes, reading no
+/// more than `limit + 1` bytes whatever the input's size. `what` names the input for errors.
+fn read_input(path: &str, limit: usize, what: &str) -> Result<String, Failure> {
+    let name = if path == "-" { "standard input".to_string() } else { format!("`{}`", quote(path)) };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().lock().take(limit as u64 + 1).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|error| Failure::input(format!("cannot read {name}: {error}")))?;
+    if bytes.len() > limit {
+        let size = std::fs::metadata(path).ok().filter(|_| path != "-").map(|m| m.len());
+        let found = match size {
+            Some(size) => format!("{} has {} bytes", name, Thousands(size as usize)),
+            None => format!("{name} has more"),
+        };
+        return Err(Failure::input(format!("{what} is at most {} bytes; {found}", Thousands(limit))));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        Failure::input(format!(
+            "{name} is not UTF-8 text (byte {} is not)",
+            error.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
 fn main() -> ExitCode {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
@@ -96,7 +134,7 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", "klondike", rest @ ..] => klondike::bench(rest),
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
-        _ => Err(Failure::usage(format!("unknown command `{}`", arguments.join(" ")))),
+        _ => Err(Failure::usage(format!("unknown command `{}`", quote(&arguments.join(" "))))),
     }
 }
 

@@ -112,7 +112,7 @@ impl FromStr for Square {
                 Square::at(file.to_ascii_lowercase() - b'a', rank - b'1')
                     .ok_or_else(|| SquareError::Light { text: trimmed.to_string() })
             }
-            _ => Err(SquareError::Malformed { text: text.to_string() }),
+            _ => Err(SquareError::Malformed { text: crate::limits::quote(text) }),
         }
     }
 }
@@ -341,16 +341,20 @@ impl Position {
 
     /// The legal move written `d8-c7` (or `d8c7`, `d8 c7`).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        let malformed = || MoveParseError::Malformed { text: crate::limits::quote(text) };
+        if text.len() > MAX_MOVE_LEN {
+            return Err(malformed());
+        }
         let compact: String = text.chars().filter(|c| !matches!(c, '-' | ' ' | 'x')).collect();
         if compact.len() != 4 || !compact.is_ascii() {
-            return Err(MoveParseError::Malformed { text: text.to_string() });
+            return Err(malformed());
         }
         let from: Square = compact[..2].parse()?;
         let to: Square = compact[2..].parse()?;
         self.moves()
             .into_iter()
             .find(|mv| mv.from() == from && mv.to() == to)
-            .ok_or(MoveParseError::Illegal { text: text.to_string() })
+            .ok_or_else(|| MoveParseError::Illegal { text: crate::limits::quote(text) })
     }
 
     /// The link code: version byte 1, the fox's square with the side to move (bit 5 set when
@@ -365,7 +369,7 @@ impl Position {
     pub fn from_code(code: &str) -> Result<Position, CodeError> {
         let [fox, h0, h1, h2, h3] = decode_position_code(code, CODE_VERSION)?;
         if fox >= 64 {
-            return Err(CodeError::OutOfRange { code: code.to_string() });
+            return Err(CodeError::OutOfRange { code: crate::limits::quote(code) });
         }
         let setup = Setup {
             fox: Square::new(fox & 31),
@@ -377,6 +381,9 @@ impl Position {
 }
 
 const CODE_VERSION: u8 = 1;
+
+/// The longest move text [`Position::parse_move`] reads (`d8-c7` is 5 characters).
+pub const MAX_MOVE_LEN: usize = 64;
 
 /// A diagram, rank 8 first: `F` fox, `H` hound, `.` empty dark square, ` ` light square;
 /// then who is to move.
@@ -453,7 +460,7 @@ pub enum Problem {
 
 /// Every problem found in a setup (never empty).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("not a Fox and Hounds position: {}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+#[error("not a Fox and Hounds position: {}", crate::limits::Listed::new(.problems, "; "))]
 pub struct PositionError {
     pub problems: Vec<Problem>,
 }
@@ -574,4 +581,27 @@ impl Game for FoxAndHounds {
 /// analysis (it fails only past four billion positions).
 pub fn solve(game: FoxAndHounds, start: Position) -> Result<Solution<FoxAndHounds>, UnknownReason> {
     retrograde::solve(game, [start])
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::*;
+
+    #[test]
+    fn long_texts_and_codes_are_refused_with_short_errors() {
+        let start = Position::start();
+        for text in ["d8-c7".repeat(100_000), "x".repeat(100_000), "-".repeat(100_000)] {
+            let error = start.parse_move(&text).unwrap_err();
+            assert!(error.to_string().len() < 150, "{error}");
+        }
+        let error = Position::from_code(&"A".repeat(300_000)).unwrap_err();
+        assert!(error.to_string().len() < 150, "{error}");
+        let error = "q".repeat(100_000).parse::<Square>().unwrap_err();
+        assert!(error.to_string().len() < 150, "{error}");
+        // A setup with many hounds lists the first few problems.
+        let square = Square::new(3).unwrap();
+        let setup = Setup { fox: None, hounds: vec![square; 1000], to_move: Side::Fox };
+        let error = Position::try_from(setup).unwrap_err();
+        assert!(error.to_string().len() < 300, "{error}");
+    }
 }

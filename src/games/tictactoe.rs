@@ -112,7 +112,7 @@ impl FromStr for Square {
     fn from_str(text: &str) -> Result<Square, SquareError> {
         match text.trim().as_bytes() {
             [digit @ b'1'..=b'9'] => Ok(Square(digit - b'1')),
-            _ => Err(SquareError { text: text.to_string() }),
+            _ => Err(SquareError { text: crate::limits::quote(text) }),
         }
     }
 }
@@ -247,7 +247,7 @@ impl Position {
         let [high, low] = decode_position_code(code, CODE_VERSION)?;
         let mut number = u16::from_be_bytes([high, low]);
         if number >= 19683 {
-            return Err(CodeError::OutOfRange { code: code.to_string() });
+            return Err(CodeError::OutOfRange { code: crate::limits::quote(code) });
         }
         let mut cells = [None; 9];
         for cell in &mut cells {
@@ -310,6 +310,9 @@ pub struct Setup {
 /// One thing wrong with a board text or setup.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Problem {
+    /// The text is longer than [`MAX_BOARD_TEXT_LEN`], so it was not read.
+    #[error(transparent)]
+    TooLong(crate::limits::TooLong),
     #[error("`{character}` at position {position} is not X, O or `.`")]
     BadCharacter { character: char, position: usize },
     #[error("the board has {found} squares, not 9")]
@@ -324,7 +327,7 @@ pub enum Problem {
 
 /// Every problem found in a board text or setup (never empty).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("not a legal Tic-Tac-Toe position: {}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+#[error("not a legal Tic-Tac-Toe position: {}", crate::limits::Listed::new(.problems, "; "))]
 pub struct PositionError {
     pub problems: Vec<Problem>,
 }
@@ -335,6 +338,8 @@ impl FromStr for Setup {
     /// Nine squares row by row: `X`/`x`, `O`/`o`, or `.`/`-`/`_` for empty; spaces, `/`,
     /// `|` and `,` between them are ignored.
     fn from_str(text: &str) -> Result<Setup, PositionError> {
+        crate::limits::check_length(text, MAX_BOARD_TEXT_LEN, "board text")
+            .map_err(|too_long| PositionError { problems: vec![Problem::TooLong(too_long)] })?;
         let mut cells = Vec::new();
         let mut problems = Vec::new();
         for (index, character) in text.chars().enumerate() {
@@ -399,6 +404,9 @@ impl FromStr for Position {
 /// Why a link code does not open a position.
 pub type CodeError = PositionCodeError<PositionError>;
 
+/// The longest board text read (`XX./OO./...` is 11 characters; a spaced-out grid under 60).
+pub const MAX_BOARD_TEXT_LEN: usize = 256;
+
 /// The game, for the solvers in [`crate::search`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TicTacToe;
@@ -438,4 +446,26 @@ impl Game for TicTacToe {
 /// only gives up past four billion positions; Tic-Tac-Toe has 5,478.)
 pub fn solve() -> Result<Solution<TicTacToe>, UnknownReason> {
     retrograde::solve(TicTacToe, [Position::new()])
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::*;
+
+    #[test]
+    fn long_texts_and_codes_are_refused_with_short_errors() {
+        let error = "z".repeat(100_000).parse::<Setup>().unwrap_err();
+        assert_eq!(error.problems.len(), 1);
+        assert_eq!(
+            error.to_string(),
+            "not a legal Tic-Tac-Toe position: a board text is at most 256 characters; this one has 100,000"
+        );
+        let error = "z".repeat(MAX_BOARD_TEXT_LEN).parse::<Setup>().unwrap_err();
+        assert!(error.problems.len() > 200);
+        assert!(error.to_string().len() < 300, "{error}");
+        let error = Position::from_code(&"A".repeat(300_000)).unwrap_err();
+        assert!(error.to_string().len() < 150, "{error}");
+        let error = "7".repeat(100_000).parse::<Square>().unwrap_err();
+        assert!(error.to_string().len() < 150, "{error}");
+    }
 }

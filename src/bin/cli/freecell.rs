@@ -21,7 +21,9 @@ fn parse_mode(text: &str) -> Result<Mode, Failure> {
 fn pile(source: Source) -> String {
     match source {
         Source::Cascade(i) => (u32::from(i) + 1).to_string(),
-        Source::Cell(i) => ((b'a' + i) as char).to_string(),
+        Source::Cell(i) => {
+            char::from_u32(u32::from(b'a') + u32::from(i)).map_or_else(|| format!("#{i}"), String::from)
+        }
     }
 }
 
@@ -64,20 +66,17 @@ pub fn solve(arguments: &[&str]) -> Result<String, Failure> {
                 deal = Some(number.parse().map_err(Failure::input)?);
             }
             other => {
-                return Err(Failure::usage(format!("unexpected argument `{other}` for `freecell solve`")))
+                return Err(Failure::usage(format!(
+                    "unexpected argument `{}` for `freecell solve`",
+                    deckhand::limits::quote(other)
+                )))
             }
         }
     }
     let position = match (deal, board) {
         (Some(deal), None) => Position::deal(deal),
         (None, Some(file)) => {
-            let text = if file == "-" {
-                std::io::read_to_string(std::io::stdin())
-                    .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?
-            } else {
-                std::fs::read_to_string(file)
-                    .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))?
-            };
+            let text = crate::read_input(file, crate::MAX_BOARD_FILE, "a board file")?;
             text.parse::<Position>().map_err(|e| Failure::input(format!("bad board in `{file}`: {e}")))?
         }
         (Some(_), Some(_)) => return Err(Failure::usage("give a deal number or `--board FILE`, not both")),

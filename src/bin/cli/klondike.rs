@@ -88,14 +88,7 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
 }
 
 fn read_deck(file: &str) -> Result<Deck, Failure> {
-    let text = if file == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?;
-        text
-    } else {
-        std::fs::read_to_string(file).map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))?
-    };
+    let text = crate::read_input(file, crate::MAX_DECK_FILE, "a deck file")?;
     parse_deck(&text).map_err(|e| Failure::input(format!("`{file}` is not a Klondike deck: {e}")))
 }
 

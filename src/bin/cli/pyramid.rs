@@ -37,18 +37,6 @@ fn number(text: &str, what: &str) -> Result<u64, Failure> {
         .map_err(|_| Failure::usage(format!("`{text}` is not a valid {what} (expected a whole number)")))
 }
 
-fn read_input(path: &str) -> Result<String, Failure> {
-    if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|error| Failure::input(format!("cannot read standard input: {error}")))?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(path)
-            .map_err(|error| Failure::input(format!("cannot read `{path}`: {error}")))
-    }
-}
-
 fn solve(arguments: &[&str]) -> Result<String, Failure> {
     let mut json = false;
     let mut budget = DEFAULT_BUDGET;
@@ -68,7 +56,7 @@ fn solve(arguments: &[&str]) -> Result<String, Failure> {
         }
     }
     let file = file.ok_or_else(|| Failure::usage("`pyramid solve` needs a deck file (or `-` for stdin)"))?;
-    let deck = parse_deck(&read_input(file)?)
+    let deck = parse_deck(&crate::read_input(file, crate::MAX_DECK_FILE, "a deck file")?)
         .map_err(|error| Failure::input(format!("bad Pyramid deck: {error}")))?;
     let start = Position::new(&deck);
     let outcome = run_to_end(&mut Solver::with_budget(&start, budget), SLICE);
@@ -147,7 +135,9 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         match argument {
             "--decks" => {
                 let path = value()?;
-                for (line_number, line) in read_input(path)?.lines().enumerate() {
+                for (line_number, line) in
+                    crate::read_input(path, crate::MAX_LIST_FILE, "a list of decks")?.lines().enumerate()
+                {
                     let line = line.trim();
                     if line.is_empty() || line.starts_with('#') {
                         continue;
@@ -169,7 +159,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             }
             "--budget" => budget = number(value()?, "state budget")?,
             "--expect" => {
-                let text = read_input(value()?)?;
+                let text = crate::read_input(value()?, crate::MAX_LIST_FILE, "a list of answers")?;
                 expect = Some(
                     text.lines()
                         .map(str::trim)

@@ -28,9 +28,14 @@ use thiserror::Error;
 use super::position::{Position, CASCADES, CELLS};
 use super::setup::{Setup, SetupError};
 use crate::cards::{Card, Rank, Suit};
+use crate::limits::{check_length, Listed, TooLong};
 
 /// The version character of the codes this module writes.
 pub const VERSION: char = '1';
+
+/// The longest board code read, in characters: codes written here take at most 64; written
+/// out with every empty place, 70.
+pub const MAX_CODE_LEN: usize = 256;
 
 /// The same base64url digits as deck codes (`share.rs`): cards are the digits 0..52.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -40,6 +45,9 @@ const END_OF_SECTION: char = '_';
 /// One thing wrong with a board code. Positions count characters from 1 (the version is 1).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardCodeProblem {
+    /// The code is longer than [`MAX_CODE_LEN`], so it was not read.
+    #[error(transparent)]
+    TooLong(TooLong),
     #[error("the code is empty")]
     Empty,
     #[error("the code has version `{0}`, which this version of Deckhand does not know")]
@@ -66,11 +74,19 @@ pub enum BoardCodeProblem {
     Inconsistent(SetupError),
 }
 
-/// Everything wrong with a board code, in the order found.
+/// Everything wrong with a board code, in the order found (its message lists the first few,
+/// then "and N more").
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+#[error("{}", Listed::new(.problems, "; "))]
 pub struct BoardCodeError {
     pub problems: Vec<BoardCodeProblem>,
+}
+
+impl BoardCodeError {
+    /// The first few problems as text, then "and N more": a bounded list to show.
+    pub fn listed(&self) -> Vec<String> {
+        crate::limits::listed(&self.problems)
+    }
 }
 
 impl From<BoardCodeProblem> for BoardCodeError {
@@ -108,8 +124,10 @@ pub fn encode(position: &Position) -> String {
     code
 }
 
-/// Reads a board code, naming every problem and where it is.
+/// Reads a board code, naming every problem and where it is; a code longer than
+/// [`MAX_CODE_LEN`] is refused first.
 pub fn decode(code: &str) -> Result<Position, BoardCodeError> {
+    check_length(code, MAX_CODE_LEN, "board code").map_err(BoardCodeProblem::TooLong)?;
     let mut chars = code.chars();
     match chars.next() {
         None => return Err(BoardCodeProblem::Empty.into()),
@@ -280,6 +298,21 @@ mod tests {
             "missing 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH: not on the foundation, since the AH is in play \
              (character 7)"
         );
+    }
+
+    #[test]
+    fn long_codes_are_refused_first_and_errors_stay_short() {
+        let huge = format!("1_{}", "z".repeat(200_000));
+        let error = decode(&huge).unwrap_err();
+        assert_eq!(error.problems.len(), 1);
+        assert_eq!(error.to_string(), "a board code is at most 256 characters; this one has 200,002");
+        // At the cap, every duplicate is found, but only the first five are told.
+        let code = format!("1_{}", "z".repeat(MAX_CODE_LEN - 2));
+        let error = decode(&code).unwrap_err();
+        assert!(error.problems.len() > 200);
+        let message = error.to_string();
+        assert!(message.len() < 500, "{message}");
+        assert!(message.contains("; and 2"), "{message}");
     }
 }
 

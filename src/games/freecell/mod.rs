@@ -29,7 +29,8 @@ pub mod table;
 pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use game::{FreeCell, Origin, SavedGame};
 pub use notation::{
-    expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError,
+    expand, expand_all, notation_words, play_moves, single_card_cost, solution_length, MovesError, Notation,
+    NotationError,
 };
 pub use position::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,

@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::position::{capacity, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
-/// Why a notation token is not a move here.
+/// Why a notation token is not a move here (the token quoted shortened).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NotationError {
     #[error("`{0}` is not a move: write source then destination, like `3b`, `ah` or `81`")]
@@ -44,7 +44,7 @@ impl std::str::FromStr for Notation {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Notation, NotationError> {
-        let malformed = || NotationError::Malformed(text.to_string());
+        let malformed = || NotationError::Malformed(crate::limits::quote(text));
         let trimmed = text.trim();
         let mut chars = trimmed.chars();
         let from = chars.next().and_then(source_char).ok_or_else(malformed)?;
@@ -72,7 +72,7 @@ impl std::str::FromStr for Notation {
 fn write_source(f: &mut fmt::Formatter<'_>, from: Source) -> fmt::Result {
     match from {
         Source::Cascade(i) => write!(f, "{}", u32::from(i) + 1),
-        Source::Cell(i) => write!(f, "{}", (b'a' + i) as char),
+        Source::Cell(i) => write!(f, "{}", super::position::cell_name(i)),
     }
 }
 
@@ -138,6 +138,37 @@ impl Notation {
         position.check(mv).map_err(|reason| NotationError::Illegal { text, reason })?;
         Ok(mv)
     }
+}
+
+/// Why a link's list of moves cannot be read or played: the word is not in the notation, or
+/// is not a move in the position it comes to.
+pub type MovesError = crate::share::MovesError<NotationError>;
+
+/// The notation, for errors.
+const EXPECTED: &str = "source then destination, like 3b, ah, 81 or 81x3";
+
+/// Reads a link's moves (standard notation joined by dots, `8a.81.3h`) and plays them from
+/// `start`, saying which one is wrong. A list longer than [`crate::share::MAX_MOVES_LEN`] is
+/// refused before anything is read.
+pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
+    crate::limits::check_length(text, crate::share::MAX_MOVES_LEN, "list of moves")
+        .map_err(MovesError::TooLong)?;
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+        let index = index + 1;
+        let quoted = || crate::limits::quote(word);
+        let notation: Notation =
+            word.parse().map_err(|_| MovesError::Malformed { index, word: quoted(), expected: EXPECTED })?;
+        let mv = notation.to_move(&position).map_err(|reason| MovesError::Illegal {
+            index,
+            word: quoted(),
+            reason,
+        })?;
+        position.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Ok((position, moves))
 }
 
 /// A game's moves from `start` in standard notation, a word each (`8a`, `81`, `3h`).
@@ -291,4 +322,49 @@ pub fn expand_all(start: &Position, moves: &[Move]) -> Result<Vec<Move>, ReplayE
         out.extend(singles);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::DealNumber;
+
+    fn deal(n: u64) -> Position {
+        Position::deal(DealNumber::new(n).unwrap())
+    }
+
+    #[test]
+    fn link_moves_are_read_played_and_capped() {
+        let start = deal(1);
+        let moves: Vec<Move> = start.legal_moves().as_slice()[..1].to_vec();
+        let text = notation_words(&start, &moves).join(".");
+        let (end, read) = play_moves(&start, &text).unwrap();
+        assert_eq!(read, moves);
+        assert_eq!(end, start.clone().play(moves[0]).unwrap());
+
+        assert!(matches!(play_moves(&start, "zz"), Err(MovesError::Malformed { index: 1, .. })));
+        assert!(matches!(play_moves(&start, "ah"), Err(MovesError::Illegal { index: 1, .. })));
+        let long_word = format!("1{}", "h".repeat(100_000));
+        let error = play_moves(&start, &long_word).unwrap_err();
+        assert!(error.to_string().len() < 300, "{error}");
+        let error = play_moves(&start, &"a".repeat(crate::share::MAX_MOVES_LEN + 1)).unwrap_err();
+        assert!(matches!(error, MovesError::TooLong(_)), "{error:?}");
+    }
+
+    #[test]
+    fn malformed_tokens_are_quoted_short() {
+        let error = "x".repeat(100_000).parse::<Notation>().unwrap_err();
+        assert!(error.to_string().len() < 200, "{error}");
+    }
+
+    #[test]
+    fn out_of_range_cells_display_without_overflow() {
+        // A move naming cell 200 can only come from a malformed message; saying so must not
+        // overflow (`b'a' + 200`).
+        let notation = Notation { from: Source::Cell(200), to: Target::Cell(255), cards: None };
+        assert_eq!(notation.to_string(), "#201#256");
+        let mv = Move::single(crate::Card::from_index(0).unwrap(), Source::Cell(255), Target::Cascade(255));
+        assert_eq!(mv.to_string(), "Move the ace of clubs from free cell #256 to cascade 256");
+        assert!(deal(1).check(mv).is_err());
+    }
 }

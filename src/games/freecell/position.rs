@@ -48,15 +48,20 @@ impl Move {
     }
 }
 
-fn cell_letter(cell: u8) -> char {
-    (b'a' + cell) as char
+/// A free cell's name: its letter (`a`-`d` for the four real ones), or `#N` for an index no
+/// letter stands for (only a malformed move names one).
+pub(crate) fn cell_name(cell: u8) -> String {
+    match cell {
+        0..26 => char::from(b'a' + cell).to_string(),
+        _ => format!("#{}", u32::from(cell) + 1),
+    }
 }
 
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Source::Cascade(i) => write!(f, "cascade {}", u32::from(i) + 1),
-            Source::Cell(i) => write!(f, "free cell {}", cell_letter(i)),
+            Source::Cell(i) => write!(f, "free cell {}", cell_name(i)),
         }
     }
 }
@@ -65,7 +70,7 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Target::Cascade(i) => write!(f, "cascade {}", u32::from(i) + 1),
-            Target::Cell(i) => write!(f, "free cell {}", cell_letter(i)),
+            Target::Cell(i) => write!(f, "free cell {}", cell_name(i)),
             Target::Foundation => write!(f, "the foundation"),
         }
     }

@@ -19,6 +19,11 @@ use thiserror::Error;
 
 use super::position::{Position, CASCADES, CELLS};
 use crate::cards::{Card, CardError, Rank, Suit};
+use crate::limits::{check_length, quote, Listed, TooLong};
+
+/// The longest board text read, in characters. A whole deal takes about 200 (Freecell
+/// Solver's and PySolFC's layouts, with labels and padding, under 1,000).
+pub const MAX_BOARD_TEXT_LEN: usize = 8_192;
 
 /// An unvalidated position: whatever the text said. It becomes a [`Position`] only through
 /// [`Position::try_from`], whose error lists every problem.
@@ -35,6 +40,9 @@ pub struct Setup {
 /// One thing wrong with a board or setup.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupProblem {
+    /// The text is longer than [`MAX_BOARD_TEXT_LEN`], so it was not read.
+    #[error(transparent)]
+    TooLong(TooLong),
     #[error("line {line}, column {column}: {error}")]
     Malformed { line: usize, column: usize, error: CardError },
     #[error(
@@ -55,11 +63,25 @@ pub enum SetupProblem {
     Missing(Vec<Card>),
 }
 
-/// Everything wrong with a board, all at once.
+/// Everything wrong with a board, all at once (its message lists the first few, then
+/// "and N more").
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+#[error("{}", Listed::new(.problems, "; "))]
 pub struct SetupError {
     pub problems: Vec<SetupProblem>,
+}
+
+impl SetupError {
+    /// The first few problems as text, then "and N more": a bounded list to show.
+    pub fn listed(&self) -> Vec<String> {
+        crate::limits::listed(&self.problems)
+    }
+}
+
+/// Refuses a text longer than [`MAX_BOARD_TEXT_LEN`] before it is read.
+fn check_board_length(text: &str) -> Result<(), SetupError> {
+    check_length(text, MAX_BOARD_TEXT_LEN, "board text")
+        .map_err(|too_long| SetupError { problems: vec![SetupProblem::TooLong(too_long)] })
 }
 
 fn strip_label<'a>(line: &'a str, label: &str) -> Option<&'a str> {
@@ -117,7 +139,7 @@ impl Setup {
                         None => problems.push(SetupProblem::BadFoundation {
                             line: line_number,
                             column,
-                            token: token.to_string(),
+                            token: quote(token),
                         }),
                     }
                 }
@@ -196,6 +218,7 @@ impl FromStr for Setup {
     /// Reads board text; syntax problems only (card placement is checked by
     /// [`Position::try_from`]).
     fn from_str(text: &str) -> Result<Setup, SetupError> {
+        check_board_length(text)?;
         let (setup, problems) = Setup::read(text);
         if problems.is_empty() {
             Ok(setup)
@@ -232,6 +255,7 @@ impl FromStr for Position {
 
     /// Reads board text, reporting syntax and placement problems together.
     fn from_str(text: &str) -> Result<Position, SetupError> {
+        check_board_length(text)?;
         let (setup, mut problems) = Setup::read(text);
         setup.check(&mut problems);
         if problems.is_empty() {
@@ -283,5 +307,35 @@ impl fmt::Display for Setup {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.setup(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_board_texts_are_refused_first() {
+        let text = "KH ".repeat(1 << 18);
+        for error in [text.parse::<Position>().unwrap_err(), text.parse::<Setup>().unwrap_err()] {
+            assert_eq!(error.problems.len(), 1, "{error}");
+            assert!(matches!(&error.problems[0], SetupProblem::TooLong(t) if t.limit == MAX_BOARD_TEXT_LEN));
+            assert_eq!(error.to_string(), "a board text is at most 8,192 characters; this one has 786,432");
+        }
+    }
+
+    #[test]
+    fn board_errors_list_the_first_few_problems() {
+        // Under the cap, but every token bad: the message stays short.
+        let text = "ZZ ".repeat(MAX_BOARD_TEXT_LEN / 3);
+        let error = text.parse::<Position>().unwrap_err();
+        assert!(error.problems.len() > 2000);
+        let message = error.to_string();
+        assert!(message.len() < 500 && message.ends_with("; and 2,726 more"), "{message}");
+        assert_eq!(error.listed().len(), 6);
+        assert_eq!(error.listed()[5], "and 2,726 more");
+        let text = format!("Foundations: {}", "x".repeat(5000));
+        let message = text.parse::<Position>().unwrap_err().to_string();
+        assert!(message.len() < 400, "{message}");
     }
 }

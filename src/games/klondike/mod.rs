@@ -33,10 +33,12 @@ mod table;
 pub use game::{Klondike, KlondikeDeal, SavedGame};
 pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
-    builds_on, Draw, IllegalMove, Move, MoveList, PlayError, Position, Rules, Undo, COLUMNS, MAX_COLUMN,
-    MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
+    builds_on, Draw, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Rules, Undo, COLUMNS,
+    MAX_COLUMN, MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
-pub use setup::{deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError};
+pub use setup::{
+    deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError, MAX_PASTE_LEN,
+};
 pub use solver::{is_dead_end, solve, Solver, DEFAULT_BUDGET, MAX_STATES};
 pub use table::{
     can_lift, finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile,

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::cards::Suit;
 
-use super::rules::{IllegalMove, Move, Position, COLUMNS};
+use super::rules::{shown, IllegalMove, Move, Position, COLUMNS};
 
 /// Why a link's list of moves cannot be read or played.
 pub type MovesError = crate::share::MovesError<IllegalMove>;
@@ -22,13 +22,13 @@ impl fmt::Display for Notation {
         match self.0 {
             Move::Draw => write!(f, "d"),
             Move::Recycle => write!(f, "r"),
-            Move::WasteToTableau { to } => write!(f, "w{}", to + 1),
+            Move::WasteToTableau { to } => write!(f, "w{}", shown(to)),
             Move::WasteToFoundation => write!(f, "wf"),
-            Move::TableauToFoundation { from } => write!(f, "{}f", from + 1),
-            Move::TableauToTableau { from, to, count: 1 } => write!(f, "{}{}", from + 1, to + 1),
-            Move::TableauToTableau { from, to, count } => write!(f, "{}{}x{count}", from + 1, to + 1),
+            Move::TableauToFoundation { from } => write!(f, "{}f", shown(from)),
+            Move::TableauToTableau { from, to, count: 1 } => write!(f, "{}{}", shown(from), shown(to)),
+            Move::TableauToTableau { from, to, count } => write!(f, "{}{}x{count}", shown(from), shown(to)),
             Move::FoundationToTableau { suit, to } => {
-                write!(f, "f{}{}", suit.char().to_ascii_lowercase(), to + 1)
+                write!(f, "f{}{}", suit.char().to_ascii_lowercase(), shown(to))
             }
         }
     }

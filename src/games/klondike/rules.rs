@@ -86,8 +86,9 @@ impl Default for Rules {
 
 /// A move. Turning up a face-down card is automatic and not a move. Columns are 0..7 here
 /// (shown as 1..7); the foundation of a suit is numbered by the suit's index (clubs, diamonds,
-/// hearts, spades).
+/// hearts, spades). A move read from a message (serde) is checked: columns 0..7, counts 1..13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "UncheckedMove")]
 pub enum Move {
     /// Turn one or three cards (fewer if the stock runs short) from the stock onto the waste.
     Draw,
@@ -105,24 +106,81 @@ pub enum Move {
     FoundationToTableau { suit: Suit, to: u8 },
 }
 
+/// A [`Move`] as a message spells it, before its columns and count are checked.
+#[derive(Deserialize)]
+#[serde(rename = "Move")]
+enum UncheckedMove {
+    Draw,
+    Recycle,
+    WasteToTableau { to: u8 },
+    WasteToFoundation,
+    TableauToFoundation { from: u8 },
+    TableauToTableau { from: u8, to: u8, count: u8 },
+    FoundationToTableau { suit: Suit, to: u8 },
+}
+
+/// Why a message's move is not a move: a column outside 1..7 or a count outside 1..13.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error("there is no column {}: columns are 1 to 7", shown(*.0))]
+    NoSuchColumn(u8),
+    #[error("a move carries 1 to 13 cards, not {0}")]
+    BadCount(u8),
+}
+
+impl TryFrom<UncheckedMove> for Move {
+    type Error = MoveError;
+
+    fn try_from(unchecked: UncheckedMove) -> Result<Move, MoveError> {
+        let column = |column: u8| {
+            if usize::from(column) < COLUMNS {
+                Ok(column)
+            } else {
+                Err(MoveError::NoSuchColumn(column))
+            }
+        };
+        Ok(match unchecked {
+            UncheckedMove::Draw => Move::Draw,
+            UncheckedMove::Recycle => Move::Recycle,
+            UncheckedMove::WasteToTableau { to } => Move::WasteToTableau { to: column(to)? },
+            UncheckedMove::WasteToFoundation => Move::WasteToFoundation,
+            UncheckedMove::TableauToFoundation { from } => Move::TableauToFoundation { from: column(from)? },
+            UncheckedMove::TableauToTableau { from, to, count } => {
+                if !(1..=13).contains(&count) {
+                    return Err(MoveError::BadCount(count));
+                }
+                Move::TableauToTableau { from: column(from)?, to: column(to)?, count }
+            }
+            UncheckedMove::FoundationToTableau { suit, to } => {
+                Move::FoundationToTableau { suit, to: column(to)? }
+            }
+        })
+    }
+}
+
+/// A 0-based column as players number it (1-based), widened so that no index overflows.
+pub(crate) fn shown(column: u8) -> u16 {
+    u16::from(column) + 1
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Draw => write!(f, "Draw from the stock"),
             Move::Recycle => write!(f, "Turn the waste over to make a new stock"),
-            Move::WasteToTableau { to } => write!(f, "Move the top waste card to column {}", to + 1),
+            Move::WasteToTableau { to } => write!(f, "Move the top waste card to column {}", shown(to)),
             Move::WasteToFoundation => write!(f, "Move the top waste card to the foundation"),
             Move::TableauToFoundation { from } => {
-                write!(f, "Move the top card of column {} to the foundation", from + 1)
+                write!(f, "Move the top card of column {} to the foundation", shown(from))
             }
             Move::TableauToTableau { from, to, count: 1 } => {
-                write!(f, "Move the top card of column {} to column {}", from + 1, to + 1)
+                write!(f, "Move the top card of column {} to column {}", shown(from), shown(to))
             }
             Move::TableauToTableau { from, to, count } => {
-                write!(f, "Move {count} cards from column {} to column {}", from + 1, to + 1)
+                write!(f, "Move {count} cards from column {} to column {}", shown(from), shown(to))
             }
             Move::FoundationToTableau { suit, to } => {
-                write!(f, "Move the top card of the {} foundation to column {}", suit.name(), to + 1)
+                write!(f, "Move the top card of the {} foundation to column {}", suit.name(), shown(to))
             }
         }
     }
@@ -141,10 +199,14 @@ pub enum IllegalMove {
     PassLimit,
     #[error("the waste is empty")]
     WasteEmpty,
+    /// A column outside 1..7, numbered as players number columns (from 1; widened, so the
+    /// index 255 is column 256).
     #[error("there is no column {0}")]
-    NoSuchColumn(u8),
+    NoSuchColumn(u16),
+    /// Column `.0`, numbered from 1.
     #[error("column {0} has no face-up card")]
     ColumnEmpty(u8),
+    /// `column` numbered from 1.
     #[error("column {column} has only {face_up} face-up cards, not {count}")]
     NotEnoughCards { column: u8, face_up: u8, count: u8 },
     #[error("a column cannot move onto itself")]
@@ -351,7 +413,7 @@ impl Position {
         if (column as usize) < COLUMNS {
             Ok(column as usize)
         } else {
-            Err(IllegalMove::NoSuchColumn(column + 1))
+            Err(IllegalMove::NoSuchColumn(shown(column)))
         }
     }
 
@@ -406,7 +468,7 @@ impl Position {
             }
             Move::TableauToFoundation { from } => {
                 let from_index = Self::check_column(from)?;
-                let card = self.top(from_index).ok_or(IllegalMove::ColumnEmpty(from + 1))?;
+                let card = self.top(from_index).ok_or(IllegalMove::ColumnEmpty(from_index as u8 + 1))?;
                 if self.goes_home(card) {
                     Ok(())
                 } else {
@@ -424,11 +486,11 @@ impl Position {
                 }
                 let face_up = self.face_up(from_index).len();
                 if face_up == 0 {
-                    return Err(IllegalMove::ColumnEmpty(from + 1));
+                    return Err(IllegalMove::ColumnEmpty(from_index as u8 + 1));
                 }
                 if count == 0 || count as usize > face_up {
                     return Err(IllegalMove::NotEnoughCards {
-                        column: from + 1,
+                        column: from_index as u8 + 1,
                         face_up: face_up as u8,
                         count,
                     });
@@ -760,6 +822,54 @@ mod tests {
                 assert_eq!(builds_on(card, target), rule, "{card} on {target}");
             }
         }
+    }
+
+    /// Column 255 (reachable from a worker request) once overflowed `column + 1`: a panic with
+    /// overflow checks, "column 0" without.
+    #[test]
+    fn far_columns_are_named_without_overflow() {
+        let position = Position::new(&seeded_deck(1), Rules::new(Draw::One));
+        for (mv, reason) in [
+            (Move::WasteToTableau { to: 255 }, "there is no column 256"),
+            (Move::TableauToFoundation { from: 255 }, "there is no column 256"),
+            (Move::TableauToTableau { from: 0, to: 255, count: 1 }, "there is no column 256"),
+            (Move::FoundationToTableau { suit: Suit::Hearts, to: 7 }, "there is no column 8"),
+        ] {
+            assert_eq!(position.check(mv).unwrap_err().to_string(), reason, "{mv:?}");
+            assert!(mv.to_string().contains("column"), "{mv}");
+        }
+        assert_eq!(
+            Move::TableauToTableau { from: 255, to: 254, count: 2 }.to_string(),
+            "Move 2 cards from column 256 to column 255"
+        );
+        assert_eq!(IllegalMove::NoSuchColumn(256).to_string(), "there is no column 256");
+    }
+
+    /// A move read from a message is checked: columns 0..7, counts 1..13.
+    #[test]
+    fn messages_hold_only_real_moves() {
+        for mv in [
+            Move::Draw,
+            Move::WasteToTableau { to: 6 },
+            Move::TableauToTableau { from: 0, to: 6, count: 13 },
+            Move::FoundationToTableau { suit: Suit::Spades, to: 3 },
+        ] {
+            let json = serde_json::to_string(&mv).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv, "{json}");
+        }
+        for json in [
+            r#"{"WasteToTableau":{"to":7}}"#,
+            r#"{"TableauToFoundation":{"from":255}}"#,
+            r#"{"TableauToTableau":{"from":0,"to":1,"count":0}}"#,
+            r#"{"TableauToTableau":{"from":0,"to":1,"count":14}}"#,
+            r#"{"FoundationToTableau":{"suit":"Hearts","to":200}}"#,
+            r#"{"Teleport":{}}"#,
+        ] {
+            let error = serde_json::from_str::<Move>(json).unwrap_err().to_string();
+            assert!(!error.is_empty(), "{json}");
+        }
+        let error = serde_json::from_str::<Move>(r#"{"WasteToTableau":{"to":255}}"#).unwrap_err();
+        assert!(error.to_string().contains("there is no column 256"), "{error}");
     }
 
     fn recount(position: &Position, column: usize) -> u32 {

@@ -47,7 +47,7 @@ impl fmt::Display for Pile {
         match self {
             Pile::Stock => write!(f, "stock"),
             Pile::Waste => write!(f, "waste"),
-            Pile::Tableau(column) => write!(f, "tableau-{}", column + 1),
+            Pile::Tableau(column) => write!(f, "tableau-{}", u16::from(*column) + 1),
             Pile::Foundation(suit) => write!(f, "foundation-{}", suit.index() + 1),
         }
     }

@@ -35,6 +35,6 @@ pub use rules::{
     covering, row_column, slot, value, IllegalMove, Location, Move, PlayError, Position, MAX_RECYCLES,
     PYRAMID_CARDS, ROWS, STOCK_CARDS,
 };
-pub use setup::{format_deck, parse_deck, Duplicate, Setup, SetupError};
+pub use setup::{format_deck, parse_deck, Duplicate, Setup, SetupError, MAX_PASTE_LEN};
 pub use solver::{configuration_count, solve, Solver, DEFAULT_BUDGET};
 pub use table::{click, intended_move, move_piles, Click, IntentError, Pile};

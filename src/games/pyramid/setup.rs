@@ -10,7 +10,7 @@ use super::rules::Position;
 
 /// Everything wrong with a pasted deck (the shared deck check of [`crate::cards`]).
 pub type SetupError = crate::cards::DeckError;
-pub use crate::cards::Duplicate;
+pub use crate::cards::{Duplicate, MAX_PASTE_LEN};
 /// A pasted deck, read but not yet checked (see [`crate::cards::DeckSetup`]).
 pub type Setup = crate::cards::DeckSetup;
 
