@@ -11,8 +11,7 @@ use crate::cards::{line_tokens, Deck, DeckError, DeckSetup};
 use crate::games::pyramid::{format_deck, row_column, Pile, Pyramid, PyramidDeal, PYRAMID_CARDS};
 use crate::table::Action;
 
-/// The longest paste read: a deck written out in full words fits many times over.
-pub const MAX_PASTE_LEN: usize = 8_192;
+use crate::cards::MAX_PASTE_LEN;
 
 /// How many problems of each kind a refused paste lists before "and N more".
 const LISTED: usize = 6;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::table::{can_lift, intended_move, move_piles, send_away, Pile};
-use super::{board_code, Autoplay, Move, Notation, Position, Source, CASCADES, CELLS};
+use super::{board_code, Autoplay, Move, Position, Source, CASCADES, CELLS};
 use crate::cards::{Card, Suit};
 use crate::deal::DealNumber;
 use crate::games::{Game, Place, Spot};
@@ -199,16 +199,7 @@ impl Game for FreeCell {
     }
 
     fn link_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        let mut position = start.clone();
-        let mut moves = Vec::new();
-        for (index, word) in code.split('.').filter(|w| !w.is_empty()).enumerate() {
-            // The notation's errors quote the word themselves.
-            let notation: Notation = word.parse().map_err(|error| format!("move {}: {error}", index + 1))?;
-            let mv = notation.to_move(&position).map_err(|error| format!("move {}: {error}", index + 1))?;
-            position.play_unchecked(mv);
-            moves.push(mv);
-        }
-        Ok(moves)
+        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
     }
 
     fn save(deal: &Origin, moves: &[Move]) -> SavedGame {
@@ -260,7 +251,7 @@ mod tests {
         let saved = FreeCell::save(&origin, &moves);
         assert_eq!(FreeCell::restore(saved), Some((origin, moves)));
         let error = FreeCell::link_moves(&start, "1a.zz").unwrap_err();
-        assert!(error.starts_with("move 2: `zz` is not a move"), "{error}");
+        assert!(error.starts_with("move 2 `zz` is not a move"), "{error}");
         assert_eq!(error.matches("zz").count(), 1, "the bad move is quoted once: {error}");
     }
 

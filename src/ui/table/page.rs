@@ -13,7 +13,7 @@ use crate::ui::browser::load;
 use crate::ui::hooks::Navigator;
 
 /// The longest `moves=` list a link may carry, checked before it is read.
-pub const MAX_LINK_MOVES_LEN: usize = 16_384;
+pub const MAX_LINK_MOVES_LEN: usize = crate::share::MAX_MOVES_LEN;
 
 /// How much of a bad input an explanation quotes.
 const QUOTED: usize = 60;
