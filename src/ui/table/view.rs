@@ -33,9 +33,10 @@ pub struct TableView<'a, G: GameView> {
 }
 
 impl<G: GameView> TableView<'_, G> {
-    /// Whether the card at `depth` of `pile` is hinted.
+    /// Whether the card at `depth` of `pile` is hinted: the card the hinted move takes (for a
+    /// run, its base, the card that lands).
     fn hinted(&self, pile: G::Pile, depth: usize) -> bool {
-        self.hint_from.iter().any(|spot| spot.pile == pile && depth >= spot.depth)
+        self.hint_from.iter().any(|spot| spot.pile == pile && depth == spot.depth)
     }
 
     /// A pile's element: its DOM name, its name for screen readers, its place in the tab order
@@ -63,7 +64,8 @@ impl<G: GameView> TableView<'_, G> {
         let onkeydown = self.on_key.reform(move |event: KeyboardEvent| (pile, event));
         let onfocus = self.on_focus.reform(move |_: FocusEvent| pile);
         let tabindex = if self.tab_pile == Some(pile) { "0" } else { "-1" };
-        let class = classes!(class, (self.hint_to == Some(pile)).then_some("hint-to"));
+        let hint_from = self.hint_from.iter().any(|spot| spot.pile == pile);
+        let class = classes!(class, (self.hint_to == Some(pile)).then_some("hint-to"), hint_from.then_some("hint-from"));
         html! {
             <div {class} data-pile={pile.to_string()} role="group" aria-label={label} {tabindex} {style}
                 {onclick} {onkeydown} {onfocus}>
