@@ -15,10 +15,11 @@ use crate::ui::hooks::Navigator;
 /// The longest `moves=` list a link may carry, checked before it is read.
 pub const MAX_LINK_MOVES_LEN: usize = crate::share::MAX_MOVES_LEN;
 
-/// How much of a bad input an explanation quotes.
-const QUOTED: usize = 60;
+/// The longest explanation shown (the engine's errors already quote only the start of a bad
+/// input; this bounds what they say around it).
+const QUOTED: usize = 400;
 
-/// The start of `text`, shortened to about `QUOTED` characters.
+/// The start of `text`, shortened to `QUOTED` characters.
 pub fn shortened(text: &str) -> String {
     match text.char_indices().nth(QUOTED) {
         Some((end, _)) => format!("{}…", &text[..end]),
