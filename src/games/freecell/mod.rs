@@ -20,7 +20,7 @@
 
 pub mod board_code;
 pub mod notation;
-mod position;
+mod rules;
 pub mod setup;
 pub mod solver;
 pub mod table;
@@ -29,7 +29,7 @@ pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use notation::{
     expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError,
 };
-pub use position::{
+pub use rules::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
     UndoError, CASCADES, CELLS,
 };

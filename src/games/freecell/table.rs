@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::session::Table;
 
-use super::position::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
+use super::rules::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
 /// A pile on the table, named in the DOM `cascade-1`..`cascade-8`, `freecell-1`..`freecell-4`
 /// and `foundation-1`..`foundation-4` (foundations in suit order: clubs, diamonds, hearts,
