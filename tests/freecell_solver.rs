@@ -70,6 +70,10 @@ fn a_tiny_budget_answers_unknown_not_unsolvable() {
     let outcome = run_to_end(&mut solver, 7);
     assert!(matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { .. })), "{outcome:?}");
     assert!(solver.progress().states > 0);
+    // The reason counts the states of every phase, and a finished solver stepped again gives
+    // the same answer (not "cancelled").
+    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: solver.progress().states }));
+    assert_eq!(solver.step(7), Some(outcome));
 }
 
 #[test]

@@ -221,6 +221,8 @@ pub struct BestFirst {
     pub(super) root_moves: Vec<Move>,
     pub(super) gen: Box<Gen>,
     pub(super) done: bool,
+    /// The answer, once known (given again if the search is stepped after it).
+    outcome: Option<Outcome<Vec<Move>>>,
 }
 
 impl BestFirst {
@@ -247,6 +249,7 @@ impl BestFirst {
             root_moves,
             gen: Box::new(Gen::new()),
             done: false,
+            outcome: None,
         };
         search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
@@ -287,8 +290,21 @@ impl Search for BestFirst {
 
     fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
         if self.done {
-            return Some(Outcome::Unknown(UnknownReason::Cancelled));
+            return self.outcome.clone();
         }
+        let outcome = self.search(work);
+        self.outcome.clone_from(&outcome);
+        outcome
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.seen.len() as u64 }
+    }
+}
+
+impl BestFirst {
+    /// Expands up to `work` states; the answer once known.
+    fn search(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
         if self.states[0].is_won() {
             self.done = true;
             return Some(Outcome::Solved(self.root_moves.clone()));
@@ -385,10 +401,6 @@ impl Search for BestFirst {
             }
         }
         None
-    }
-
-    fn progress(&self) -> Progress {
-        Progress { states: self.seen.len() as u64 }
     }
 }
 

@@ -4,7 +4,7 @@
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
 //! depend on which cascade or free cell holds what — and it has an incrementally updated
 //! Zobrist hash. The single-card searches (which may prove a deal unsolvable) keep the whole
-//! array in their transposition set; the sequence-move searches keep only the 64-bit hash
+//! array in their transposition set; the sequence-move (supermove) searches keep only the 64-bit hash
 //! (in an open-addressing table of their own).
 //! Alongside, the state keeps the player's layout (top card per cascade slot, card per free
 //! cell), so every solver move is a legal player [`Move`] as it stands.
@@ -84,7 +84,8 @@ pub struct Solver {
     phases: Vec<(Weights, MoveSet, u64)>,
     current: BestFirst,
     done_states: u64,
-    finished: bool,
+    /// The answer, once known (given again if the solver is stepped after it).
+    done: Option<Outcome<Vec<Move>>>,
 }
 
 impl Solver {
@@ -149,7 +150,7 @@ impl Solver {
             current: BestFirst::new(position, w, single, b),
             phases,
             done_states: 0,
-            finished: false,
+            done: None,
         }
     }
 
@@ -172,24 +173,19 @@ impl Search for Solver {
     type Solution = Vec<Move>;
 
     fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
-        if self.finished {
-            return Some(Outcome::Unknown(UnknownReason::Cancelled));
+        if let Some(done) = &self.done {
+            return Some(done.clone());
         }
         let outcome = self.current.step(work)?;
         let last = self.phase + 1 == self.phases.len();
-        match outcome {
-            Outcome::Solved(moves) => {
-                self.finished = true;
-                Some(Outcome::Solved(moves))
+        let done = match outcome {
+            Outcome::Solved(moves) => Outcome::Solved(moves),
+            Outcome::Unsolvable if self.current.moves == MoveSet::SingleCards => Outcome::Unsolvable,
+            // The last phase ran out of budget: the reason counts the states of every phase.
+            Outcome::Unknown(UnknownReason::StateBudget { .. }) if last => {
+                Outcome::Unknown(UnknownReason::StateBudget { states: self.progress().states })
             }
-            Outcome::Unsolvable if self.current.moves == MoveSet::SingleCards => {
-                self.finished = true;
-                Some(Outcome::Unsolvable)
-            }
-            other if last => {
-                self.finished = true;
-                Some(other)
-            }
+            other if last => other,
             other => {
                 self.done_states += self.current.progress().states;
                 // A phase with every sequence move that ran out of states to try (not of budget)
@@ -199,9 +195,11 @@ impl Search for Solver {
                 self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, moves, b) = self.phases[self.phase];
                 self.current = BestFirst::new(&self.position, w, moves, b);
-                None
+                return None;
             }
-        }
+        };
+        self.done = Some(done.clone());
+        Some(done)
     }
 
     fn progress(&self) -> Progress {

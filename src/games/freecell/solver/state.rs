@@ -737,7 +737,7 @@ impl Gen {
 pub enum MoveSet {
     /// Single-card moves only: the exhaustive search behind every "unsolvable".
     SingleCards,
-    /// Single-card and sequence moves (a superset of the single-card moves).
+    /// Single-card and sequence moves, or supermoves (a superset of the single-card moves).
     Sequences,
     /// Sequence moves, but no natural run (cards each on the next higher rank of the other
     /// colour) split to park its upper part: no card taken off its natural run into a free
