@@ -6,11 +6,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod budget;
 pub mod fixed_list;
 pub mod negamax;
 pub mod retrograde;
 pub mod twoplayer;
 
+pub use budget::Budget;
 pub use fixed_list::FixedList;
 
 /// What a finished search knows. A proof and a give-up are never confused.

@@ -25,6 +25,7 @@ pub mod setup;
 pub mod solver;
 pub mod table;
 
+pub use crate::search::Budget;
 pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use notation::{
     expand, expand_all, notation_words, single_card_cost, solution_length, Notation, NotationError,
@@ -34,5 +35,5 @@ pub use rules::{
     UndoError, CASCADES, CELLS,
 };
 pub use setup::{Setup, SetupError, SetupProblem};
-pub use solver::{BestFirst, Budget, Mode, MoveSet, Solver, Weights};
+pub use solver::{BestFirst, Mode, MoveSet, Options, Solver, Weights};
 pub use table::{can_lift, intended_move, move_piles, send_away, IntentError, Pile};

@@ -38,7 +38,7 @@
 //! replays to a win for fewer single-card moves.
 
 use super::rules::{Move, Position};
-use crate::search::{Outcome, Progress, Search, UnknownReason};
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 mod best_first;
 mod shorten;
@@ -58,19 +58,28 @@ pub enum Mode {
     Short,
 }
 
-/// Budgets in distinct states. At most about 350 bytes a state at peak (node, key, queue
-/// link, the state of an expanded node, growth slack): the defaults stay under 256 MB.
+/// How the solver runs. Its budgets are in distinct states: at most about 350 bytes a state
+/// at peak (node, key, queue link, the state of an expanded node, growth slack), so the
+/// defaults stay under 256 MB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// The most states of any one sequence-move phase.
-    pub first: u64,
-    /// For the exhaustive single-card phase.
-    pub exhaustive: u64,
+pub struct Options {
+    pub mode: Mode,
+    /// For the exhaustive single-card phase, the last: the states it may store.
+    pub budget: Budget,
+    /// The most states of any one phase before it.
+    pub phase_states: u64,
 }
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget { first: 400_000, exhaustive: 600_000 }
+impl Options {
+    /// The default most states of any phase before the last.
+    pub const PHASE_STATES: u64 = 400_000;
+    /// The default budget of the last phase.
+    pub const BUDGET: Budget = Budget::states(600_000);
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { mode: Mode::Fast, budget: Options::BUDGET, phase_states: Options::PHASE_STATES }
     }
 }
 
@@ -79,7 +88,7 @@ impl Default for Budget {
 /// Solutions list every move explicitly, safe autoplay moves included.
 pub struct Solver {
     position: Position,
-    budget: Budget,
+    options: Options,
     phase: usize,
     phases: Vec<(Weights, MoveSet, u64)>,
     current: BestFirst,
@@ -89,8 +98,10 @@ pub struct Solver {
 }
 
 impl Solver {
-    pub fn new(position: &Position, mode: Mode, budget: Budget) -> Solver {
-        let cap = |states: u64| states.min(budget.first);
+    /// A solver for `position`.
+    pub fn new(position: &Position, options: Options) -> Solver {
+        let mode = options.mode;
+        let cap = |states: u64| states.min(options.phase_states);
         let mut portfolio = Vec::new();
         if mode == Mode::Short {
             // Short solutions while they come cheaply, else the fast portfolio.
@@ -113,8 +124,16 @@ impl Solver {
         portfolio.push((Weights::STEADY, MoveSet::Sequences, cap(250_000)));
         portfolio.push((Weights::MISPLACED, MoveSet::Sequences, cap(20_000)));
         portfolio.push((Weights::BROAD, MoveSet::Sequences, cap(400_000)));
-        portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
-        Solver::with_phases(position, portfolio, budget)
+        portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, options.budget.states));
+        Solver::with_phases(position, portfolio, options)
+    }
+
+    /// A solver in fast mode whose last phase may store `states` (and every phase before it at
+    /// most as many): `Solver::new` with [`Options::budget`] `states`.
+    pub fn with_budget(position: &Position, states: u64) -> Solver {
+        let budget = Budget::states(states);
+        let phase_states = states.min(Options::PHASE_STATES);
+        Solver::new(position, Options { budget, phase_states, ..Options::default() })
     }
 
     /// States for the first single-card attempt.
@@ -124,28 +143,28 @@ impl Solver {
     pub const SHORT_STATES: u64 = 8_000;
 
     /// A solver whose first phase uses `first` (for tuning).
-    pub fn with_weights(position: &Position, first: Weights, budget: Budget) -> Solver {
-        Solver::with_portfolio(position, &[(first, MoveSet::Sequences, budget.first)], budget)
+    pub fn with_weights(position: &Position, first: Weights, options: Options) -> Solver {
+        Solver::with_portfolio(position, &[(first, MoveSet::Sequences, options.phase_states)], options)
     }
 
     /// A solver that tries each `(weights, moves, states)` search in turn, then the
-    /// exhaustive single-card search with `budget.exhaustive` states.
+    /// exhaustive single-card search with `options.budget` (for tuning).
     pub fn with_portfolio(
         position: &Position,
         portfolio: &[(Weights, MoveSet, u64)],
-        budget: Budget,
+        options: Options,
     ) -> Solver {
         let mut phases = portfolio.to_vec();
-        phases.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, budget.exhaustive));
-        Solver::with_phases(position, phases, budget)
+        phases.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, options.budget.states));
+        Solver::with_phases(position, phases, options)
     }
 
     /// Phases `(weights, moves, states)`, tried in turn.
-    fn with_phases(position: &Position, phases: Vec<(Weights, MoveSet, u64)>, budget: Budget) -> Solver {
+    fn with_phases(position: &Position, phases: Vec<(Weights, MoveSet, u64)>, options: Options) -> Solver {
         let (w, single, b) = phases[0];
         Solver {
             position: position.clone(),
-            budget,
+            options,
             phase: 0,
             current: BestFirst::new(position, w, single, b),
             phases,
@@ -156,11 +175,12 @@ impl Solver {
 
     /// Solves to the end (native callers).
     pub fn solve(position: &Position, mode: Mode) -> Outcome<Vec<Move>> {
-        crate::search::run_to_end(&mut Solver::new(position, mode, Budget::default()), 4096)
+        crate::search::run_to_end(&mut Solver::new(position, Options { mode, ..Options::default() }), 4096)
     }
 
-    pub fn budget(&self) -> Budget {
-        self.budget
+    /// The options it runs with.
+    pub fn options(&self) -> Options {
+        self.options
     }
 
     /// The phase running now (after the end: the phase that answered), counted from 0.

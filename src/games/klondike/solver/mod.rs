@@ -50,7 +50,7 @@
 //! - [`card_bits`]: cards and card sets as bits, for the dead-end check and the builders of a
 //!   card.
 
-use crate::search::Outcome;
+use crate::search::{Budget, Outcome};
 
 use super::rules::{Move, Position};
 
@@ -88,6 +88,19 @@ pub const DEFAULT_BUDGET: u64 = 2_200_000;
 /// (measured at most 222 MB: draw-3 deal 974 with a budget of 3,000,000).
 pub const MAX_STATES: u64 = 3_000_000;
 
+/// How the solver runs: its budget, at most [`MAX_STATES`] states (which bounds its memory),
+/// with [`WORK_PER_STATE`] units of work a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub budget: Budget,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: Budget::states(DEFAULT_BUDGET) }
+    }
+}
+
 /// The work a budget of one state allows: a pass ends when it has seen its share of the
 /// budget's states, or done this many times as much work. Work counts each position tried
 /// (transpositions too) and each position entered as 1, and each dead-end check as
@@ -106,5 +119,5 @@ pub(super) struct Spent {
 
 /// Solves `start` with the default budget.
 pub fn solve(start: &Position) -> Outcome<Vec<Move>> {
-    crate::search::run_to_end(&mut Solver::new(start), 1 << 16)
+    crate::search::run_to_end(&mut Solver::new(start, Options::default()), 1 << 16)
 }

@@ -10,9 +10,9 @@ use super::generate::Order;
 use super::key::StartTalon;
 use super::step::solution;
 use super::talon::any_card_any_time;
-use super::{Spent, DEFAULT_BUDGET, MAX_STATES, WORK_PER_STATE};
+use super::{Options, Spent, MAX_STATES, WORK_PER_STATE};
 use crate::games::klondike::rules::{Draw, Move, Position, Rules};
-use crate::search::{Outcome, Progress, Search, UnknownReason};
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 /// The probes run before the exhaustive search. A depth-first search that commits early to a
 /// poor move can spend its whole budget below it; a narrow search first tries many different
@@ -102,21 +102,21 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver for `start` with the default state budget.
-    pub fn new(start: &Position) -> Solver {
-        Solver::with_budget(start, DEFAULT_BUDGET)
-    }
-
-    /// A solver that answers "unknown" after `budget` distinct states (at most
-    /// [`MAX_STATES`], which bounds its memory) or [`WORK_PER_STATE`] times as much work.
-    pub fn with_budget(start: &Position, budget: u64) -> Solver {
-        let mut solver = Solver::unstarted(start, budget);
+    /// A solver for `start` that answers "unknown" after `options.budget` distinct states (at
+    /// most [`MAX_STATES`], which bounds its memory) or [`WORK_PER_STATE`] times as much work.
+    pub fn new(start: &Position, options: Options) -> Solver {
+        let mut solver = Solver::unstarted(start, options.budget.states);
         solver.relaxed_done = any_card_any_time(start);
         if !solver.relaxed_done {
             solver.probe_budget = solver.budget * RELAXED_PROBE_PERCENT / 100;
         }
         solver.launch();
         solver
+    }
+
+    /// `Solver::new` with a budget of `states` (see [`Options`]).
+    pub fn with_budget(start: &Position, states: u64) -> Solver {
+        Solver::new(start, Options { budget: Budget::states(states) })
     }
 
     /// Rule 12's draw-1 relaxation: the probes, sized for [`RELAXED_PROBE_BUDGET`] states, then

@@ -31,7 +31,7 @@
 //! The solution is rebuilt from the goal backwards: the table stores each state's distance,
 //! and a state's predecessor is found among the few states that differ by one move.
 
-use crate::search::{Outcome, Progress, Search, UnknownReason};
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
 
@@ -42,6 +42,18 @@ use tables::{bits, configs, Place, Step, Tables};
 
 /// The default state budget: about 100 MB of tables at most.
 pub const DEFAULT_BUDGET: u64 = 6_000_000;
+
+/// How the solver runs: its budget of stored states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub budget: Budget,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: Budget::states(DEFAULT_BUDGET) }
+    }
+}
 
 pub(super) const CONFIG_BITS: u32 = 11;
 pub(super) const STOCK_SHIFT: u32 = CONFIG_BITS;
@@ -221,13 +233,10 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A search from `position` with the default state budget.
-    pub fn new(position: &Position) -> Solver {
-        Solver::with_budget(position, DEFAULT_BUDGET)
-    }
-
-    /// A search from `position` that gives up ("unknown") after storing `budget` states.
-    pub fn with_budget(position: &Position, budget: u64) -> Solver {
+    /// A search from `position` that gives up ("unknown") after storing `options.budget`
+    /// states.
+    pub fn new(position: &Position, options: Options) -> Solver {
+        let budget = options.budget.states;
         let tables = Tables::new(position.deal(), position.stock_mask());
         let config = configs().index.get(&position.pyramid_mask()).copied().unwrap_or(0);
         let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
@@ -256,6 +265,11 @@ impl Solver {
             solver.deciding = Some(Deciding { table, stack, children: Vec::new() });
         }
         solver
+    }
+
+    /// `Solver::new` with a budget of `states` (see [`Options`]).
+    pub fn with_budget(position: &Position, states: u64) -> Solver {
+        Solver::new(position, Options { budget: Budget::states(states) })
     }
 
     /// One slice (`left` expansions) of the reachability search that decides solvability.
@@ -642,7 +656,7 @@ impl Search for Solver {
 
 /// Solves `position` to the end with the default budget.
 pub fn solve(position: &Position) -> Outcome<Vec<Move>> {
-    crate::search::run_to_end(&mut Solver::new(position), 1 << 16)
+    crate::search::run_to_end(&mut Solver::new(position, Options::default()), 1 << 16)
 }
 
 #[cfg(test)]
