@@ -1,5 +1,5 @@
 //! FreeCell as the table plays it: piles by their DOM names, the move a drag or a click means,
-//! and where a double-click sends a card. The rules themselves stay in [`super::position`].
+//! and where a double-click sends a card. The rules themselves stay in `rules.rs`.
 
 use std::fmt;
 

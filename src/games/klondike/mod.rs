@@ -36,7 +36,7 @@ pub use rules::{
     MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,
 };
 pub use setup::{deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError};
-pub use solver::{is_dead_end, solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
+pub use solver::{is_dead_end, solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES, WORK_PER_STATE};
 pub use table::{
     can_lift, finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile,
 };

@@ -205,7 +205,7 @@ impl OpenList {
 
 /// Weighted best-first search over canonical states. It answers `Unsolvable` when its open list
 /// runs empty; that is a proof that no solution exists only with an unlimited budget and
-/// [`MoveSet::SingleCards`] (whole keys, every single-card move), and [`Solver`] treats it so.
+/// [`MoveSet::SingleCards`] (whole keys, every single-card move), and [`Solver`](super::Solver) treats it so.
 pub struct BestFirst {
     pub(super) nodes: Vec<Node>,
     /// The states of the expanded nodes (the root first).

@@ -84,7 +84,7 @@ pub const DEFAULT_BUDGET: u64 = 2_200_000;
 /// of [`WORK_PER_STATE`]; 24-byte keys with 4-byte marks, padded to 32, and 1-byte
 /// fingerprints in flat tables at most 3/4 full, 2^22 slots); the table's next growth, past
 /// 3.1 million states, would pass 256 MB. Rule 18's table of draw-1 checks has its own cap
-/// ([`draw_one_checks::CHECK_MAX_STATES`]: 2^21 slots, 69 MB), so both together stay under about 290 MB
+/// (`CHECK_MAX_STATES` in `draw_one_checks`: 2^21 slots, 69 MB), so both together stay under about 290 MB
 /// (measured at most 222 MB: draw-3 deal 974 with a budget of 3,000,000).
 pub const MAX_STATES: u64 = 3_000_000;
 
@@ -104,11 +104,11 @@ impl Default for Options {
 /// The work a budget of one state allows: a pass ends when it has seen its share of the
 /// budget's states, or done this many times as much work. Work counts each position tried
 /// (transpositions too) and each position entered as 1, and each dead-end check as
-/// [`dead_end::WORK_PER_DEAD_END_CHECK`]: on the slowest deals of seeds 1..1000 that predicts the time
+/// 2: on the slowest deals of seeds 1..1000 that predicts the time
 /// within about 10%, where distinct states alone are off by up to 40% (measured in
 /// docs/BENCHMARKS.md), so a budget allows about the same time on every deal while cheap
 /// deals see more states.
-pub(super) const WORK_PER_STATE: u64 = 3;
+pub const WORK_PER_STATE: u64 = 3;
 
 /// What a search has spent: distinct states and work (see [`WORK_PER_STATE`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
