@@ -237,7 +237,8 @@ impl Task {
                         SolveMode::Fast => freecell::Mode::Fast,
                         SolveMode::Short => freecell::Mode::Short,
                     };
-                    let search = freecell::Solver::new(&position, mode, freecell::Budget::default());
+                    let search =
+                        freecell::Solver::new(&position, freecell::Options { mode, ..Default::default() });
                     Box::new(SearchJob { search, answer: Answer::FreeCellSolved })
                 }
                 Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
@@ -246,13 +247,16 @@ impl Task {
                 Ok(position) => {
                     let cards = position.deal().to_vec();
                     let answer = move |outcome| Answer::PyramidSolved { deck: cards.clone(), outcome };
-                    Box::new(SearchJob { search: pyramid::Solver::new(&position), answer })
+                    Box::new(SearchJob {
+                        search: pyramid::Solver::new(&position, Default::default()),
+                        answer,
+                    })
                 }
                 Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
             },
             Task::SolveKlondike { deck, rules, moves } => match klondike_position(&deck, rules, &moves) {
                 Ok(position) => Box::new(SearchJob {
-                    search: klondike::Solver::new(&position),
+                    search: klondike::Solver::new(&position, Default::default()),
                     answer: Answer::KlondikeSolved,
                 }),
                 Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),

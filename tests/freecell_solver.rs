@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use deckhand::deal::DealNumber;
-use deckhand::games::freecell::{solution_length, Budget, Mode, Position, Solver};
+use deckhand::games::freecell::{solution_length, Budget, Mode, Options, Position, Solver};
 use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
 
 fn solve(deal: u64, mode: Mode) -> (Position, Outcome<Vec<deckhand::games::freecell::Move>>) {
@@ -66,16 +66,23 @@ fn impossible_deals_are_proven() {
 #[test]
 fn a_tiny_budget_answers_unknown_not_unsolvable() {
     let position = Position::deal(DealNumber::new(11982).unwrap());
-    let mut solver = Solver::new(&position, Mode::Fast, Budget { first: 50, exhaustive: 100 });
+    let mut solver = Solver::new(
+        &position,
+        Options { budget: Budget::states(100), phase_states: 50, ..Options::default() },
+    );
     let outcome = run_to_end(&mut solver, 7);
     assert!(matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { .. })), "{outcome:?}");
     assert!(solver.progress().states > 0);
+    // The reason counts the states of every phase, and a finished solver stepped again gives
+    // the same answer (not "cancelled").
+    assert_eq!(outcome, Outcome::Unknown(UnknownReason::StateBudget { states: solver.progress().states }));
+    assert_eq!(solver.step(7), Some(outcome));
 }
 
 #[test]
 fn solver_runs_in_slices() {
     let position = Position::deal(DealNumber::new(617).unwrap());
-    let mut solver = Solver::new(&position, Mode::Fast, Budget::default());
+    let mut solver = Solver::new(&position, Options::default());
     let mut slices = 0;
     let outcome = loop {
         slices += 1;

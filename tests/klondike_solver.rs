@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use deckhand::deal::{seeded_deck, SplitMix64};
-use deckhand::games::klondike::{is_dead_end, Draw, Move, Position, Rules, Solver};
+use deckhand::games::klondike::{is_dead_end, Draw, Move, Options, Position, Rules, Solver};
 use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
 
 fn replays_to_a_win(start: &Position, moves: &[Move]) -> Result<(), String> {
@@ -127,7 +127,11 @@ fn unsolvable_claims_agree_with_a_plain_exhaustive_search() {
     // Deals the solver proves lost in draw 3; the plain search explores every position.
     for seed in [8, 10, 22, 45] {
         let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));
-        assert_eq!(run_to_end(&mut Solver::new(&start), 1 << 16), Outcome::Unsolvable, "deal {seed}");
+        assert_eq!(
+            run_to_end(&mut Solver::new(&start, Options::default()), 1 << 16),
+            Outcome::Unsolvable,
+            "deal {seed}"
+        );
         let plain = plain_search(&start, 3_000_000);
         eprintln!("deal {seed}: plain search {plain:?}");
         assert!(matches!(plain, Some((false, _))), "deal {seed}: {plain:?}");
@@ -276,8 +280,8 @@ fn a_budget_answers_unknown_and_slices_do_not_change_the_answer() {
 
     for seed in [1, 4, 5] {
         let start = Position::new(&seeded_deck(seed), Rules::new(Draw::Three));
-        let whole = run_to_end(&mut Solver::new(&start), 1 << 20);
-        let mut sliced = Solver::new(&start);
+        let whole = run_to_end(&mut Solver::new(&start, Options::default()), 1 << 20);
+        let mut sliced = Solver::new(&start, Options::default());
         let mut slices = 0;
         let outcome = loop {
             slices += 1;

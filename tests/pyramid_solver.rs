@@ -5,7 +5,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use deckhand::deal::seeded_deck;
-use deckhand::games::pyramid::{Move, Position, Solver};
+use deckhand::games::pyramid::{Move, Options, Position, Solver};
 use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
 
 /// Fewest steps to clear the pyramid, `None` if impossible, or `Err` past `limit` positions.
@@ -31,7 +31,7 @@ fn brute_force(start: Position, limit: usize) -> Result<Option<usize>, ()> {
 
 /// Solves in small slices (as the worker does) and replays any solution through the rules.
 fn solve_checked(start: &Position) -> Option<usize> {
-    match run_to_end(&mut Solver::new(start), 97) {
+    match run_to_end(&mut Solver::new(start, Options::default()), 97) {
         Outcome::Solved(moves) => {
             let mut position = *start;
             for (i, &mv) in moves.iter().enumerate() {
@@ -109,7 +109,10 @@ fn optimal_on_fuller_positions_against_brute_force() {
 #[test]
 fn a_cleared_pyramid_needs_no_moves() {
     let start = Position::from_parts(&seeded_deck(1), 0, 0xff, 3, 1).unwrap();
-    assert_eq!(run_to_end(&mut Solver::new(&start), 10), Outcome::Solved(Vec::<Move>::new()));
+    assert_eq!(
+        run_to_end(&mut Solver::new(&start, Options::default()), 10),
+        Outcome::Solved(Vec::<Move>::new())
+    );
 }
 
 #[test]
@@ -118,7 +121,7 @@ fn a_tiny_budget_answers_unknown_and_progress_grows() {
     let mut solver = Solver::with_budget(&start, 50);
     let outcome = run_to_end(&mut solver, 7);
     assert!(matches!(outcome, Outcome::Unknown(UnknownReason::StateBudget { .. })), "{outcome:?}");
-    let mut solver = Solver::new(&start);
+    let mut solver = Solver::new(&start, Options::default());
     assert!(solver.step(5).is_none());
     let before = solver.progress().states;
     assert!(solver.step(5).is_none());
@@ -133,7 +136,7 @@ fn the_slowest_published_deck_is_proven_unsolvable() {
     )
     .expect("a valid deck");
     let start = Position::new(&deck);
-    assert_eq!(run_to_end(&mut Solver::new(&start), 1 << 12), Outcome::Unsolvable);
+    assert_eq!(run_to_end(&mut Solver::new(&start, Options::default()), 1 << 12), Outcome::Unsolvable);
 }
 
 /// Breadth-first search over whole dealt positions, packed into a `u64` (no pruning, moves

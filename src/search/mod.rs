@@ -6,12 +6,16 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod budget;
 pub mod fixed_list;
 pub mod negamax;
 pub mod retrograde;
+pub mod table;
 pub mod twoplayer;
 
+pub use budget::Budget;
 pub use fixed_list::FixedList;
+pub use table::Table;
 
 /// What a finished search knows. A proof and a give-up are never confused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

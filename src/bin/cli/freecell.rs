@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use deckhand::deal::DealNumber;
 use deckhand::games::freecell::{
-    solution_length, Budget, Mode, Move, MoveSet, Notation, Position, Solver, Source, Target, Weights,
+    solution_length, Budget, Mode, Move, MoveSet, Notation, Options, Position, Solver, Source, Target,
+    Weights,
 };
 use deckhand::search::{run_to_end, Outcome, Search};
 
@@ -41,7 +42,7 @@ pub fn solve(arguments: &[&str]) -> Result<String, Failure> {
     let mut board: Option<&str> = None;
     let mut json = false;
     let mut mode = Mode::Fast;
-    let mut budget = Budget::default();
+    let mut options = Options::default();
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
@@ -60,7 +61,8 @@ pub fn solve(arguments: &[&str]) -> Result<String, Failure> {
                 let states: u64 = text
                     .parse()
                     .map_err(|_| Failure::usage(format!("`--budget {text}`: expected a number of states")))?;
-                budget = Budget { first: states.min(budget.first), exhaustive: states };
+                let phase_states = states.min(Options::PHASE_STATES);
+                options = Options { budget: Budget::states(states), phase_states, ..options };
             }
             number if deal.is_none() && !number.starts_with("--") => {
                 deal = Some(number.parse().map_err(Failure::input)?);
@@ -82,7 +84,7 @@ pub fn solve(arguments: &[&str]) -> Result<String, Failure> {
         (Some(_), Some(_)) => return Err(Failure::usage("give a deal number or `--board FILE`, not both")),
         (None, None) => return Err(Failure::usage("`freecell solve` needs a deal number or `--board FILE`")),
     };
-    let outcome = run_to_end(&mut Solver::new(&position, mode, budget), 4096);
+    let outcome = run_to_end(&mut Solver::new(&position, Options { mode, ..options }), 4096);
     let (result, moves) = match outcome {
         Outcome::Solved(moves) => ("solved", moves),
         Outcome::Unsolvable => ("unsolvable", Vec::new()),
@@ -207,8 +209,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         let position = Position::deal(deal);
         let clock = Instant::now();
         let mut solver = match weights {
-            Some(ref portfolio) => Solver::with_portfolio(&position, portfolio, Budget::default()),
-            None => Solver::new(&position, mode, Budget::default()),
+            Some(ref portfolio) => Solver::with_portfolio(&position, portfolio, Options::default()),
+            None => Solver::new(&position, Options { mode, ..Options::default() }),
         };
         let outcome = run_to_end(&mut solver, 4096);
         let seconds = clock.elapsed().as_secs_f64();

@@ -25,7 +25,7 @@
 
 use thiserror::Error;
 
-use super::position::{Position, CASCADES, CELLS};
+use super::rules::{Position, CASCADES, CELLS};
 use super::setup::{Setup, SetupError};
 use crate::cards::{Card, Rank, Suit};
 use crate::limits::{check_length, Listed, TooLong};

@@ -21,21 +21,22 @@
 pub mod board_code;
 mod game;
 pub mod notation;
-mod position;
+mod rules;
 pub mod setup;
 pub mod solver;
 pub mod table;
 
+pub use crate::search::Budget;
 pub use board_code::{BoardCodeError, BoardCodeProblem};
 pub use game::{FreeCell, Origin, SavedGame};
 pub use notation::{
     expand, expand_all, notation_words, play_moves, single_card_cost, solution_length, MovesError, Notation,
     NotationError,
 };
-pub use position::{
+pub use rules::{
     capacity, stacks_on, Autoplay, IllegalMove, Move, MoveList, PlayError, Position, Source, Target,
     UndoError, CASCADES, CELLS,
 };
 pub use setup::{Setup, SetupError, SetupProblem};
-pub use solver::{BestFirst, Budget, Mode, MoveSet, Solver, Weights};
+pub use solver::{BestFirst, Mode, MoveSet, Options, Solver, Weights};
 pub use table::{can_lift, intended_move, move_piles, send_away, IntentError, Pile};

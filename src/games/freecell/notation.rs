@@ -10,7 +10,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::position::{capacity, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
+use super::rules::{capacity, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
 /// Why a notation token is not a move here (the token quoted shortened).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -72,7 +72,7 @@ impl std::str::FromStr for Notation {
 fn write_source(f: &mut fmt::Formatter<'_>, from: Source) -> fmt::Result {
     match from {
         Source::Cascade(i) => write!(f, "{}", u32::from(i) + 1),
-        Source::Cell(i) => write!(f, "{}", super::position::cell_name(i)),
+        Source::Cell(i) => write!(f, "{}", super::rules::cell_name(i)),
     }
 }
 
@@ -125,7 +125,7 @@ impl Notation {
                     (Some(n), _) => usize::from(n),
                     (None, None) => run.min(position.capacity_to(usize::from(j))).max(1),
                     (None, Some(&base)) => (1..=run)
-                        .find(|&n| super::position::stacks_on(cards[cards.len() - n], base))
+                        .find(|&n| super::rules::stacks_on(cards[cards.len() - n], base))
                         .ok_or(NotationError::NoFit { text: text.clone() })?,
                 };
                 if n == 0 || n > cards.len() {

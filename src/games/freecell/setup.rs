@@ -17,7 +17,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::position::{Position, CASCADES, CELLS};
+use super::rules::{Position, CASCADES, CELLS};
 use crate::cards::{Card, CardError, Rank, Suit};
 use crate::limits::{check_length, quote, Listed, TooLong};
 

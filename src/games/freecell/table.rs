@@ -1,5 +1,5 @@
 //! FreeCell as the table plays it: piles by their DOM names, the move a drag or a click means,
-//! and where a double-click sends a card. The rules themselves stay in [`super::position`].
+//! and where a double-click sends a card. The rules themselves stay in `rules.rs`.
 
 use std::fmt;
 
@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::session::Table;
 
-use super::position::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
+use super::rules::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
 /// A pile on the table, named in the DOM `cascade-1`..`cascade-8`, `freecell-1`..`freecell-4`
 /// and `foundation-1`..`foundation-4` (foundations in suit order: clubs, diamonds, hearts,

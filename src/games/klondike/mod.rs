@@ -2,7 +2,7 @@
 //! codes, and a "thoughtful" solver that sees every card.
 //!
 //! ```
-//! use deckhand::games::klondike::{Draw, Move, Position, Rules, Solver};
+//! use deckhand::games::klondike::{Draw, Move, Options, Position, Rules, Solver};
 //! use deckhand::search::{run_to_end, Outcome};
 //!
 //! let deck = deckhand::deal::seeded_deck(1);
@@ -10,7 +10,7 @@
 //! let after = start.play(Move::Draw).unwrap();
 //! assert_eq!(after.waste_top(), Some(deck.cards()[30]));
 //!
-//! match run_to_end(&mut Solver::new(&start), 10_000) {
+//! match run_to_end(&mut Solver::new(&start, Options::default()), 10_000) {
 //!     Outcome::Solved(moves) => {
 //!         let mut position = start;
 //!         for mv in moves {
@@ -30,6 +30,7 @@ mod setup;
 mod solver;
 mod table;
 
+pub use crate::search::Budget;
 pub use game::{Klondike, KlondikeDeal, SavedGame};
 pub use notation::{format_moves, play_moves, MovesError, Notation};
 pub use rules::{
@@ -39,7 +40,7 @@ pub use rules::{
 pub use setup::{
     deck_code, deck_from_code, format_deck, parse_deck, Duplicate, Setup, SetupError, MAX_PASTE_LEN,
 };
-pub use solver::{is_dead_end, solve, Solver, DEFAULT_BUDGET, MAX_STATES};
+pub use solver::{is_dead_end, solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES, WORK_PER_STATE};
 pub use table::{
     can_lift, finishing_moves, intended_move, move_piles, move_piles_in, send_away, IntentError, Pile,
 };

@@ -2,7 +2,7 @@
 //! optimal solver.
 //!
 //! ```
-//! use deckhand::games::pyramid::{Move, Position, Solver};
+//! use deckhand::games::pyramid::{Move, Options, Position, Solver};
 //! use deckhand::search::{run_to_end, Outcome};
 //!
 //! let deck = deckhand::deal::seeded_deck(2);
@@ -10,7 +10,7 @@
 //! let after = start.play(Move::Draw).unwrap();
 //! assert_eq!(after.waste_top(), Some(deck.cards()[28]));
 //!
-//! match run_to_end(&mut Solver::new(&start), 10_000) {
+//! match run_to_end(&mut Solver::new(&start, Options::default()), 10_000) {
 //!     Outcome::Solved(moves) => {
 //!         let mut position = start;
 //!         for mv in moves {
@@ -30,11 +30,12 @@ mod setup;
 mod solver;
 pub mod table;
 
+pub use crate::search::Budget;
 pub use game::{pair_sum, Pyramid, PyramidDeal, SavedGame};
 pub use rules::{
     covering, row_column, slot, value, IllegalMove, Location, Move, PlayError, Position, MAX_RECYCLES,
     PYRAMID_CARDS, ROWS, STOCK_CARDS,
 };
 pub use setup::{format_deck, parse_deck, Duplicate, Setup, SetupError, MAX_PASTE_LEN};
-pub use solver::{configuration_count, solve, Solver, DEFAULT_BUDGET};
+pub use solver::{configuration_count, solve, Options, Solver, DEFAULT_BUDGET};
 pub use table::{click, intended_move, move_piles, Click, IntentError, Pile};

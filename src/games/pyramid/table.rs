@@ -1,5 +1,5 @@
 //! Pyramid as the table plays it: piles by their DOM names, and the move a click or a drag
-//! means. The rules themselves stay in [`super::rules`].
+//! means. The rules themselves stay in `rules.rs`.
 
 use std::fmt;
 

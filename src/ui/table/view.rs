@@ -65,7 +65,11 @@ impl<G: GameView> TableView<'_, G> {
         let onfocus = self.on_focus.reform(move |_: FocusEvent| pile);
         let tabindex = if self.tab_pile == Some(pile) { "0" } else { "-1" };
         let hint_from = self.hint_from.iter().any(|spot| spot.pile == pile);
-        let class = classes!(class, (self.hint_to == Some(pile)).then_some("hint-to"), hint_from.then_some("hint-from"));
+        let class = classes!(
+            class,
+            (self.hint_to == Some(pile)).then_some("hint-to"),
+            hint_from.then_some("hint-from")
+        );
         html! {
             <div {class} data-pile={pile.to_string()} role="group" aria-label={label} {tabindex} {style}
                 {onclick} {onkeydown} {onfocus}>

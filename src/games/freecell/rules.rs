@@ -30,7 +30,7 @@ pub enum Target {
     Foundation,
 }
 
-/// A move: `card` (for a sequence move, the lowest card of the moved run, the one that lands
+/// A move: `card` (for a sequence move, or supermove, the lowest card of the moved run, the one that lands
 /// on the destination) goes from `from` to `to`, carrying `cards` cards in all (1 except for a
 /// cascade-to-cascade sequence move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -106,7 +106,7 @@ pub fn stacks_on(card: Card, base: Card) -> bool {
     card.rank().value() + 1 == base.rank().value() && card.color() != base.color()
 }
 
-/// How many cards a sequence move may carry: `(empty free cells + 1) * 2^(empty cascades)`,
+/// How many cards a sequence move (a supermove) may carry: `(empty free cells + 1) * 2^(empty cascades)`,
 /// where the empty cascades do not count the destination.
 pub const fn capacity(empty_cells: usize, empty_cascades: usize) -> usize {
     (empty_cells + 1) << empty_cascades

@@ -9,12 +9,15 @@
 
 use std::collections::BinaryHeap;
 
-use super::{
-    apply_step, dead_end_charged, finishes_alone, generate, key_parts, only_sends_home, Key, KeyParts, Order,
-    Position, Seen, Spent, Step, WORK_PER_STATE,
-};
+use super::dead_end::dead_end_charged;
+use super::depth_first::finishes_alone;
+use super::generate::{generate, Order, Scored};
+use super::key::{key_parts, Key, KeyParts};
+use super::step::{apply_step, only_sends_home, Part, Step};
+use super::table::Seen;
+use super::{Spent, WORK_PER_STATE};
 use crate::cards::Suit;
-use crate::games::klondike::rules::COLUMNS;
+use crate::games::klondike::rules::{Position, COLUMNS};
 
 /// How a best-first probe scores a position (higher is more promising): per face-down card,
 /// per square of a column's face-down count (columns nearly cleared first), per card home,
@@ -96,8 +99,8 @@ pub(super) struct BestFirst {
     /// The children of the node being expanded, still to evaluate.
     pending: Vec<Step>,
     expanding: u32,
-    scored: Vec<super::Scored>,
-    uses: Vec<super::Part>,
+    scored: Vec<Scored>,
+    uses: Vec<Part>,
     inserted: u32,
 }
 
@@ -253,10 +256,7 @@ mod tests {
                     continue;
                 }
                 let Probe::Won(steps) = run(&start, 20_000, WEIGHTS) else { continue };
-                let mut solver = super::super::Solver::with_budget(&start, 10);
-                let super::super::Outcome::Solved(moves) = solver.solution_along(&steps) else {
-                    panic!("deal {seed}: no solution from a won line");
-                };
+                let moves = super::super::step::solution(&start, steps);
                 let mut position = start;
                 for mv in moves {
                     position = position.play(mv).unwrap_or_else(|e| panic!("deal {seed}: {e:?}"));

@@ -1,0 +1,829 @@
+//! The solver's dense state: for every card, what it rests on (another card, the bottom of a
+//! cascade, a free cell or the foundation), with an incrementally updated Zobrist hash, beside
+//! the player's layout; its moves (single cards, and supermoves: sequence moves of several
+//! cards within the standard capacity), safe autoplay and the heuristic features.
+
+use super::table::Key;
+use crate::cards::{Card, Rank, Suit};
+use crate::games::freecell::notation::single_card_cost;
+use crate::games::freecell::rules::{capacity, Move, Position, Source, Target, CASCADES, CELLS};
+
+pub(super) const BOTTOM: u8 = 52;
+pub(super) const IN_CELL: u8 = 53;
+pub(super) const HOME: u8 = 54;
+pub(super) const NONE: u8 = 255;
+
+pub(super) const fn zobrist() -> [[u64; 55]; 52] {
+    let mut table = [[0u64; 55]; 52];
+    let mut state: u64 = 0x5EED_F00D_CAFE_F1E1;
+    let mut card = 0;
+    while card < 52 {
+        let mut place = 0;
+        while place < 55 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            table[card][place] = z ^ (z >> 31);
+            place += 1;
+        }
+        card += 1;
+    }
+    table
+}
+
+pub(super) static ZOBRIST: [[u64; 55]; 52] = zobrist();
+
+pub(super) const fn all_cards() -> [Card; 52] {
+    let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
+    let mut i = 0;
+    while i < 52 {
+        cards[i] = Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]);
+        i += 1;
+    }
+    cards
+}
+
+pub(super) static CARDS: [Card; 52] = all_cards();
+
+#[inline]
+pub(super) fn rank(c: u8) -> u8 {
+    c / 4 + 1
+}
+#[inline]
+pub(super) fn suit(c: u8) -> usize {
+    usize::from(c % 4)
+}
+#[inline]
+pub(super) fn red(c: u8) -> bool {
+    (0b0110 >> (c % 4)) & 1 != 0
+}
+
+/// Per card, a bit for each card it stacks on (the next higher rank, the other colour).
+pub(super) const fn stack_bases() -> [u64; 52] {
+    let mut bases = [0u64; 52];
+    let mut c = 0;
+    while c < 48 {
+        let red = matches!(c % 4, 1 | 2);
+        let higher = (c / 4 + 1) * 4;
+        let (a, b) = if red { (0, 3) } else { (1, 2) };
+        bases[c] = 1 << (higher + a) | 1 << (higher + b);
+        c += 1;
+    }
+    bases
+}
+
+pub(super) static STACK_BASES: [u64; 52] = stack_bases();
+
+/// Per card, the two cards that stack on it (52, no card, for an ace).
+pub(super) const fn stacked_on() -> [[u8; 2]; 52] {
+    let mut lower = [[52u8; 2]; 52];
+    let mut t = 4;
+    while t < 52 {
+        let red = matches!(t % 4, 1 | 2);
+        let base = (t / 4 - 1) * 4;
+        let (a, b) = if red { (0, 3) } else { (1, 2) };
+        lower[t] = [(base + a) as u8, (base + b) as u8];
+        t += 1;
+    }
+    lower
+}
+
+pub(super) static STACKED_ON: [[u8; 2]; 52] = stacked_on();
+
+/// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
+/// no card, so false).
+#[inline]
+pub(super) fn stacks(c: u8, base: u8) -> bool {
+    (STACK_BASES[usize::from(c)] >> (base % 64)) & 1 != 0
+}
+#[inline]
+pub(super) fn card(c: u8) -> Card {
+    CARDS[usize::from(c)]
+}
+
+/// Dense solver state with the player's layout.
+#[derive(Clone, Copy)]
+pub(crate) struct State {
+    pub(super) below: [u8; 52],
+    pub(super) tops: [u8; CASCADES],
+    pub(super) cells: [u8; CELLS],
+    pub(super) home: [u8; 4],
+    pub(super) hash: u64,
+    /// Per card in a cascade, what the heuristic needs to know of it and the cards below it
+    /// (stale for the other cards): kept up as cards move, so that scoring a state walks no
+    /// cascade.
+    pub(super) stack: [Stacked; 52],
+}
+
+/// A card in a cascade, as far as it and the cards below it go: this does not change while
+/// cards come and go above it. Three bytes (states are copied often).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(super) struct Stacked {
+    /// Cards below it.
+    pub(super) height: u8,
+    /// Cards among it and the cards below it that rest above a lower card.
+    pub(super) misplaced: u8,
+    /// Its cascade slot (high four bits) and the lowest rank among it and the cards below
+    /// it (low four bits).
+    pub(super) slot_lowest: u8,
+}
+
+impl Stacked {
+    /// Card `c` put in cascade `slot` on a card stacked so (`None`: at the bottom).
+    #[inline]
+    pub(super) fn on(c: u8, slot: u8, base: Option<Stacked>) -> Stacked {
+        let r = rank(c);
+        match base {
+            None => Stacked { height: 0, misplaced: 0, slot_lowest: slot << 4 | r },
+            Some(b) => Stacked {
+                height: b.height + 1,
+                misplaced: b.misplaced + u8::from(r > b.lowest()),
+                slot_lowest: slot << 4 | b.lowest().min(r),
+            },
+        }
+    }
+
+    #[inline]
+    pub(super) fn slot(self) -> usize {
+        usize::from(self.slot_lowest >> 4)
+    }
+
+    #[inline]
+    pub(super) fn lowest(self) -> u8 {
+        self.slot_lowest & 15
+    }
+}
+
+impl State {
+    pub(crate) fn new(position: &Position) -> State {
+        let mut state = State {
+            below: [HOME; 52],
+            tops: [NONE; CASCADES],
+            cells: [NONE; CELLS],
+            home: [0; 4],
+            hash: 0,
+            stack: [Stacked::default(); 52],
+        };
+        for (slot, cascade) in position.cascades().iter().enumerate() {
+            let mut under = BOTTOM;
+            for c in cascade {
+                let base = (under != BOTTOM).then(|| state.stack[usize::from(under)]);
+                state.stack[usize::from(c.index())] = Stacked::on(c.index(), slot as u8, base);
+                state.below[usize::from(c.index())] = under;
+                under = c.index();
+            }
+            if under != BOTTOM {
+                state.tops[slot] = under;
+            }
+        }
+        for (slot, cell) in position.cells().iter().enumerate() {
+            if let Some(c) = cell {
+                state.below[usize::from(c.index())] = IN_CELL;
+                state.cells[slot] = c.index();
+            }
+        }
+        for s in Suit::ALL {
+            state.home[s.index()] = position.foundation(s);
+        }
+        state.hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+        state
+    }
+
+    #[inline]
+    pub(super) fn set(&mut self, c: u8, place: u8) {
+        let c = usize::from(c);
+        self.hash ^= ZOBRIST[c][usize::from(self.below[c])] ^ ZOBRIST[c][usize::from(place)];
+        self.below[c] = place;
+    }
+
+    pub(super) fn key(&self) -> Key {
+        Key { hash: self.hash, below: self.below }
+    }
+
+    pub(super) fn is_won(&self) -> bool {
+        self.home == [13; 4]
+    }
+
+    #[inline]
+    pub(super) fn fits_home(&self, c: u8) -> bool {
+        self.home[suit(c)] + 1 == rank(c)
+    }
+
+    #[inline]
+    pub(super) fn safe_home(&self, c: u8) -> bool {
+        let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
+        self.fits_home(c) && self.home[a] + 1 >= rank(c) && self.home[b] + 1 >= rank(c)
+    }
+
+    pub(super) fn empty_cells(&self) -> usize {
+        self.cells.iter().filter(|&&c| c == NONE).count()
+    }
+
+    pub(super) fn empty_cascades(&self) -> usize {
+        self.tops.iter().filter(|&&c| c == NONE).count()
+    }
+
+    /// True if `mv` is legal here (the solver's own moves always are; edited ones may not be).
+    pub(super) fn is_legal(&self, mv: Move) -> bool {
+        let c = mv.card.index() % 52;
+        let n = usize::from(mv.cards);
+        if n == 0 {
+            return false;
+        }
+        // The moved card is exposed under a run of `n - 1` cards.
+        match mv.from {
+            Source::Cell(i) => {
+                if n != 1 || self.cells.get(usize::from(i)) != Some(&c) {
+                    return false;
+                }
+            }
+            Source::Cascade(i) => {
+                let Some(&top) = self.tops.get(usize::from(i)) else { return false };
+                let mut x = top;
+                for _ in 1..n {
+                    let b = self.below[usize::from(x % 52)];
+                    if x >= 52 || b >= 52 || !stacks(x, b) {
+                        return false;
+                    }
+                    x = b;
+                }
+                if x != c {
+                    return false;
+                }
+            }
+        }
+        match mv.to {
+            Target::Foundation => n == 1 && self.fits_home(c),
+            Target::Cell(j) => {
+                n == 1 && mv.from != Source::Cell(j) && self.cells.get(usize::from(j)) == Some(&NONE)
+            }
+            Target::Cascade(j) => {
+                let Some(&top) = self.tops.get(usize::from(j)) else { return false };
+                if mv.from == Source::Cascade(j) {
+                    return false;
+                }
+                let empty = self.empty_cascades() - usize::from(top == NONE);
+                (top == NONE || stacks(c, top)) && n <= capacity(self.empty_cells(), empty)
+            }
+        }
+    }
+
+    /// The single-card cost of a legal move here.
+    pub(super) fn move_cost(&self, mv: Move) -> u32 {
+        match (mv.from, mv.to) {
+            (Source::Cascade(_), Target::Cascade(j)) if mv.cards > 1 => {
+                let to_empty = self.tops[usize::from(j) % CASCADES] == NONE;
+                let empty = self.empty_cascades() - usize::from(to_empty);
+                single_card_cost(usize::from(mv.cards), self.empty_cells(), empty).unwrap_or(1)
+            }
+            _ => 1,
+        }
+    }
+
+    /// Plays a legal move (sequence moves move only the base card's link).
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let c = mv.card.index();
+        let under = self.below[usize::from(c)];
+        let moved_top = match mv.from {
+            Source::Cascade(i) => {
+                let slot = usize::from(i) % CASCADES;
+                let top = self.tops[slot];
+                self.tops[slot] = if under == BOTTOM { NONE } else { under };
+                top
+            }
+            Source::Cell(i) => {
+                let slot = usize::from(i) % CELLS;
+                self.cells[slot] = NONE;
+                c
+            }
+        };
+        match mv.to {
+            Target::Foundation => {
+                self.set(c, HOME);
+                self.home[suit(c)] += 1;
+            }
+            Target::Cell(j) => {
+                self.set(c, IN_CELL);
+                self.cells[usize::from(j) % CELLS] = c;
+            }
+            Target::Cascade(j) => {
+                let slot = usize::from(j) % CASCADES;
+                let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
+                self.set(c, base);
+                self.tops[slot] = moved_top;
+                // The moved cards, top first, then restacked from the base card up.
+                let mut run = [c; 13];
+                let (mut n, mut x) = (0, moved_top);
+                while x != c && x < 52 && n < 12 {
+                    run[n] = x;
+                    n += 1;
+                    x = self.below[usize::from(x)];
+                }
+                run[n] = c;
+                let mut under = (base != BOTTOM).then(|| self.stack[usize::from(base)]);
+                for &m in run[..=n].iter().rev() {
+                    let info = Stacked::on(m, slot as u8, under);
+                    self.stack[usize::from(m)] = info;
+                    under = Some(info);
+                }
+            }
+        }
+    }
+
+    /// The next safe autoplay move, in the same order as [`Position::autoplay_move`].
+    pub(super) fn next_autoplay(&self) -> Option<Move> {
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c != NONE && self.safe_home(c) {
+                return Some(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
+            }
+        }
+        for (i, &c) in self.tops.iter().enumerate() {
+            if c != NONE && self.safe_home(c) {
+                return Some(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation));
+            }
+        }
+        None
+    }
+
+    /// The hash of the child `mv` leads to, if no autoplay follows it (this state being
+    /// settled, only the card `mv` uncovers or a card sent home can start autoplay).
+    #[inline(always)]
+    pub(super) fn quick_hash(&self, mv: Move) -> Option<u64> {
+        let c = usize::from(mv.card.index());
+        let old = self.below[c];
+        let new = match mv.to {
+            Target::Foundation => return None,
+            Target::Cell(_) => IN_CELL,
+            Target::Cascade(j) => match self.tops[usize::from(j) % CASCADES] {
+                NONE => BOTTOM,
+                top => top,
+            },
+        };
+        if old < 52 && self.safe_home(old) {
+            return None;
+        }
+        Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
+    }
+
+    /// The key of the child `mv` leads to, given its [`State::quick_hash`] (no autoplay
+    /// follows it: only the moved card's place changes).
+    #[inline]
+    pub(super) fn quick_key(&self, mv: Move, hash: u64) -> Key {
+        let mut below = self.below;
+        below[usize::from(mv.card.index())] = match mv.to {
+            Target::Foundation => HOME,
+            Target::Cell(_) => IN_CELL,
+            Target::Cascade(j) => match self.tops[usize::from(j) % CASCADES] {
+                NONE => BOTTOM,
+                top => top,
+            },
+        };
+        Key { hash, below }
+    }
+
+    /// Plays every safe autoplay move, like [`State::autoplay`] but without recording them.
+    /// The end state is the same whatever the order: a card that is safe and exposed stays so
+    /// until it goes home.
+    #[inline]
+    pub(super) fn settle(&mut self) {
+        // Round the suits until four in a row send nothing home.
+        let (mut s, mut idle) = (0, 0);
+        while idle < 4 {
+            idle = if self.send_home(s) { 0 } else { idle + 1 };
+            s = (s + 1) % 4;
+        }
+    }
+
+    /// Sends the next card of suit `s` home if that is safe and the card is exposed.
+    #[inline]
+    pub(super) fn send_home(&mut self, s: usize) -> bool {
+        let h = self.home[s];
+        // Safe: both suits of the other colour are as far (see `safe_home`: one rank lower
+        // than the card).
+        let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
+        if h >= 13 || self.home[a] < h || self.home[b] < h {
+            return false;
+        }
+        let c = h * 4 + s as u8;
+        let under = self.below[usize::from(c)];
+        if under == IN_CELL {
+            if let Some(slot) = self.cells.iter().position(|&x| x == c) {
+                self.cells[slot] = NONE;
+            }
+        } else {
+            // In a cascade (not home: it fits home): exposed if it tops its slot.
+            let slot = self.stack[usize::from(c)].slot() % CASCADES;
+            if self.tops[slot] != c {
+                return false;
+            }
+            self.tops[slot] = if under == BOTTOM { NONE } else { under };
+        }
+        self.set(c, HOME);
+        self.home[s] += 1;
+        true
+    }
+
+    pub(super) fn autoplay(&mut self, mut record: impl FnMut(Move)) {
+        while let Some(mv) = self.next_autoplay() {
+            self.apply(mv);
+            record(mv);
+        }
+    }
+
+    /// Moves for the search with their single-card cost. Symmetric duplicates are left out
+    /// (only the first empty free cell and the first empty cascade are destinations), and so
+    /// is moving a whole cascade into an empty one. See [`MoveSet`] for the others.
+    pub(super) fn generate(&self, moves: MoveSet, list: &mut Gen) {
+        let single = moves == MoveSet::SingleCards;
+
+        list.len = 0;
+        // One pass over the cells and one over the cascades: the empty ones (counted, and
+        // the first), and which cascades (a bit each) each card could be placed on. (Entry
+        // 52, no card, collects what aces accept: nothing asks for it.)
+        let (mut f, mut free_cell) = (0, None);
+        for (i, &c) in self.cells.iter().enumerate().rev() {
+            if c == NONE {
+                f += 1;
+                free_cell = Some(i);
+            }
+        }
+        let (mut e, mut free_cascade) = (0, None);
+        let mut accepts = [0u8; 53];
+        for (j, &t) in self.tops.iter().enumerate().rev() {
+            if t == NONE {
+                e += 1;
+                free_cascade = Some(j);
+            } else {
+                let [a, b] = STACKED_ON[usize::from(t)];
+                accepts[usize::from(a)] |= 1 << j;
+                accepts[usize::from(b)] |= 1 << j;
+            }
+        }
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c != NONE && self.fits_home(c) {
+                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation), 1);
+            }
+        }
+        for (i, &c) in self.tops.iter().enumerate() {
+            if c != NONE && self.fits_home(c) {
+                list.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation), 1);
+            }
+        }
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c == NONE {
+                continue;
+            }
+            let mut bits = accepts[usize::from(c)];
+            while bits != 0 {
+                let j = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)), 1);
+            }
+            if let Some(j) = free_cascade {
+                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
+            }
+        }
+        for (i, &top) in self.tops.iter().enumerate() {
+            if top == NONE {
+                continue;
+            }
+            // Down the natural run on top (`n` cards, `bottom` the last), noting the run card
+            // (if any) each other cascade takes: at most one per cascade, among the first
+            // `reach` (as many as one move can carry).
+            let reach = if single { 1 } else { capacity(f, e) };
+            let mut lands = [0u8; CASCADES];
+            let mut land_cards = [0u8; CASCADES];
+            let mut any = 0u8;
+            let (mut bottom, mut n) = (top, 1);
+            loop {
+                if n <= reach {
+                    let bits = accepts[usize::from(bottom)] & !(1 << i);
+                    any |= bits;
+                    let mut b = bits;
+                    while b != 0 {
+                        let j = b.trailing_zeros() as usize;
+                        lands[j] = n as u8 - 1;
+                        land_cards[j] = bottom;
+                        b &= b - 1;
+                    }
+                }
+                let b = self.below[usize::from(bottom)];
+                if n == 13 || !stacks(bottom, b) {
+                    break;
+                }
+                bottom = b;
+                n += 1;
+            }
+            let whole = self.below[usize::from(bottom)] == BOTTOM;
+            let most = if single { 1 } else { n };
+            let from = Source::Cascade(i as u8);
+            while any != 0 {
+                let j = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let k = usize::from(lands[j]);
+                // (One card costs one move: no table look-up for most moves.)
+                let cost = if k == 0 { 1 } else { single_card_cost(k + 1, f, e).unwrap_or(1) };
+                list.push(
+                    Move {
+                        card: card(land_cards[j]),
+                        from,
+                        to: Target::Cascade(j as u8),
+                        cards: k as u8 + 1,
+                    },
+                    cost,
+                );
+            }
+            if let Some(j) = free_cascade {
+                let cap = capacity(f, e - 1);
+                // The card `count` cards down the run.
+                let mut base = top;
+                for count in 1..=most.min(cap) {
+                    if count > 1 {
+                        base = self.below[usize::from(base)];
+                    }
+                    if count == n && whole {
+                        continue;
+                    }
+                    // Part of a run off its natural run: see `MoveSet::KeepRuns`.
+                    if count < n && moves == MoveSet::KeepRuns {
+                        continue;
+                    }
+                    let cost = if count == 1 { 1 } else { single_card_cost(count, f, e - 1).unwrap_or(1) };
+                    let mv =
+                        Move { card: card(base), from, to: Target::Cascade(j as u8), cards: count as u8 };
+                    list.push(mv, cost);
+                }
+            }
+            if let Some(j) = free_cell.filter(|_| n == 1 || moves != MoveSet::KeepRuns) {
+                list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
+            }
+        }
+    }
+
+    /// Heuristic features: cards not home, cards resting above a lower card of their cascade,
+    /// cards above the next card each foundation needs, occupied cells, empty cascades.
+    #[inline]
+    pub(super) fn features(&self) -> Features {
+        let (mut misplaced, mut empty) = (0, 0);
+        for &top in &self.tops {
+            if top < 52 {
+                misplaced += self.stack[usize::from(top)].misplaced;
+            } else {
+                empty += 1;
+            }
+        }
+        let mut depth = 0;
+        for s in 0..4 {
+            let h = self.home[s];
+            if h >= 13 {
+                continue;
+            }
+            let next = usize::from(h) * 4 + s;
+            let under = self.below[next];
+            if under < 52 || under == BOTTOM {
+                let at = self.stack[next];
+                let top = self.tops[at.slot() % CASCADES];
+                depth += self.stack[usize::from(top)].height - at.height;
+            }
+        }
+        let cells = self.cells.iter().filter(|&&c| c != NONE).count() as u8;
+        let left = 52 - self.home.iter().sum::<u8>();
+        Features { left, misplaced, depth, cells, empty }
+    }
+
+    /// The features of the child `mv` leads to, from this state's `features`, when no card goes
+    /// home (`mv` is not to the foundation and no autoplay follows it: see
+    /// [`State::quick_hash`]). Most new children are never expanded: scoring them this way
+    /// spares building them.
+    #[inline]
+    pub(super) fn child_features(
+        &self,
+        features: &Features,
+        mv: Move,
+        next_heights: &[u64; CASCADES],
+    ) -> Features {
+        let c = mv.card.index();
+        let n = mv.cards;
+        let mut child = *features;
+        // The next cards each foundation needs: the moved cards leave from above those below
+        // them, and land above those of the target cascade (the moved cards keep what lies
+        // above their own).
+        match mv.from {
+            Source::Cell(_) => child.cells -= 1,
+            Source::Cascade(i) => {
+                let from = usize::from(i) % CASCADES;
+                child.misplaced -= self.stack[usize::from(self.tops[from])].misplaced;
+                let under = self.below[usize::from(c)];
+                if under == BOTTOM {
+                    child.empty += 1;
+                } else {
+                    child.misplaced += self.stack[usize::from(under)].misplaced;
+                }
+                let moved_height = self.stack[usize::from(c)].height;
+                let below_moved = next_heights[from] & ((1u64 << moved_height) - 1);
+                child.depth -= n * below_moved.count_ones() as u8;
+            }
+        }
+        match mv.to {
+            Target::Cell(_) => child.cells += 1,
+            Target::Cascade(j) => {
+                let top = self.tops[usize::from(j) % CASCADES];
+                if top == NONE {
+                    // A natural run (or one card) at the bottom: nothing misplaced.
+                    child.empty -= 1;
+                } else {
+                    // The moved cards are a natural run down from `c`: those above the lowest
+                    // rank of the target cascade rest above a lower card.
+                    let lowest = self.stack[usize::from(top)].lowest();
+                    child.misplaced += rank(c).saturating_sub(lowest).min(n);
+                    child.depth += n * next_heights[usize::from(j) % CASCADES].count_ones() as u8;
+                }
+            }
+            Target::Foundation => unreachable!("a move home changes more than its cascades"),
+        }
+        child
+    }
+
+    /// Per cascade slot, a bit at the height of each next card a foundation needs lying there.
+    #[inline]
+    pub(super) fn next_heights(&self) -> [u64; CASCADES] {
+        let mut heights = [0u64; CASCADES];
+        for s in 0..4 {
+            let h = self.home[s];
+            if h >= 13 {
+                continue;
+            }
+            let next = usize::from(h) * 4 + s;
+            let under = self.below[next];
+            if under < 52 || under == BOTTOM {
+                let at = self.stack[next];
+                heights[at.slot() % CASCADES] |= 1 << (at.height % 64);
+            }
+        }
+        heights
+    }
+
+    /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
+    pub(super) fn walked_features(&self) -> Features {
+        let (mut misplaced, mut depth) = (0u32, 0u32);
+        for &top in &self.tops {
+            let mut cards = Vec::new();
+            let mut c = top;
+            while c < 52 && cards.len() < 52 {
+                cards.push(c);
+                c = self.below[usize::from(c)];
+            }
+            let mut lowest = 14;
+            for &c in cards.iter().rev() {
+                if rank(c) > lowest {
+                    misplaced += 1;
+                } else {
+                    lowest = rank(c);
+                }
+            }
+            for (above, &c) in cards.iter().enumerate() {
+                if self.fits_home(c) {
+                    depth += above as u32;
+                }
+            }
+        }
+        Features {
+            left: 52 - self.home.iter().sum::<u8>(),
+            misplaced: misplaced as u8,
+            depth: depth as u8,
+            cells: self.cells.iter().filter(|&&c| c != NONE).count() as u8,
+            empty: self.empty_cascades() as u8,
+        }
+    }
+}
+
+/// Heuristic features of a state (each fits a byte: the depth, the largest, is at most
+/// 4 * 51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Features {
+    pub(super) left: u8,
+    pub(super) misplaced: u8,
+    pub(super) depth: u8,
+    pub(super) cells: u8,
+    pub(super) empty: u8,
+}
+
+/// A move buffer for the search (no allocation in the hot loop).
+pub(super) struct Gen {
+    pub(super) moves: [(Move, u32); Gen::CAPACITY],
+    pub(super) len: usize,
+}
+
+impl Gen {
+    pub(super) const CAPACITY: usize = 256;
+
+    pub(super) fn new() -> Gen {
+        let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
+        Gen { moves: [(filler, 0); Gen::CAPACITY], len: 0 }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, mv: Move, cost: u32) {
+        if self.len < Gen::CAPACITY {
+            self.moves[self.len] = (mv, cost);
+            self.len += 1;
+        }
+    }
+}
+
+/// Which moves a search tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveSet {
+    /// Single-card moves only: the exhaustive search behind every "unsolvable".
+    SingleCards,
+    /// Single-card and sequence moves, or supermoves (a superset of the single-card moves).
+    Sequences,
+    /// Sequence moves, but no natural run (cards each on the next higher rank of the other
+    /// colour) split to park its upper part: no card taken off its natural run into a free
+    /// cell, and no part of a run (short of the whole run) moved into an empty cascade. Such
+    /// moves are rarely needed; the greedy first phases skip them, as they then wander less
+    /// (the later phases try them).
+    KeepRuns,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Mode, Solver};
+    use super::*;
+    use crate::deal::DealNumber;
+    use crate::search::Outcome;
+
+    /// The heuristic features kept up move by move (`State::stack`) equal those walked from
+    /// scratch, in every child of every position along the solutions of deals 1..30 (with
+    /// sequence moves, autoplay, cells and empty cascades).
+    #[test]
+    fn kept_features_match_walked_features() {
+        let mut gen = Gen::new();
+        let mut children = 0;
+        for deal in 1..=30 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
+                panic!("deal {deal} is solvable")
+            };
+            let mut state = State::new(&position);
+            assert_eq!(state.features(), state.walked_features(), "deal {deal} start");
+            for mv in solution {
+                for set in [MoveSet::Sequences, MoveSet::SingleCards] {
+                    state.generate(set, &mut gen);
+                    for &(child_move, _) in &gen.moves[..gen.len] {
+                        let mut child = state;
+                        child.apply(child_move);
+                        child.settle();
+                        assert_eq!(child.features(), child.walked_features(), "deal {deal}: {child_move:?}");
+                        children += 1;
+                    }
+                }
+                state.apply(mv);
+                assert_eq!(state.features(), state.walked_features(), "deal {deal}: {mv:?}");
+            }
+            assert!(state.is_won());
+        }
+        assert!(children > 10_000, "{children} children checked");
+    }
+
+    /// `KeepRuns` leaves out exactly the moves that split a natural run to park its upper
+    /// part (into a free cell or an empty cascade), checked in every position along the
+    /// solutions of deals 1..20.
+    #[test]
+    fn keep_runs_leaves_out_only_run_breaking_cell_moves() {
+        let (mut all, mut kept) = (Gen::new(), Gen::new());
+        let (mut to_cells, mut to_empty) = (0, 0);
+        for deal in 1..=20 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
+                panic!("deal {deal} is solvable")
+            };
+            let mut state = State::new(&position);
+            for mv in solution {
+                state.generate(MoveSet::Sequences, &mut all);
+                state.generate(MoveSet::KeepRuns, &mut kept);
+                let every: Vec<Move> = all.moves[..all.len].iter().map(|&(m, _)| m).collect();
+                let fewer: Vec<Move> = kept.moves[..kept.len].iter().map(|&(m, _)| m).collect();
+                assert!(fewer.iter().all(|m| every.contains(m)), "deal {deal}");
+                for m in every.iter().filter(|m| !fewer.contains(m)) {
+                    let c = m.card.index();
+                    let below = state.below[usize::from(c)];
+                    assert!(below < 52 && stacks(c, below), "deal {deal}: {m:?} splits no natural run");
+                    match (m.from, m.to) {
+                        (Source::Cascade(_), Target::Cell(_)) if m.cards == 1 => to_cells += 1,
+                        (Source::Cascade(_), Target::Cascade(j)) if state.tops[usize::from(j)] == NONE => {
+                            to_empty += 1
+                        }
+                        _ => panic!("deal {deal}: {m:?} parks nothing"),
+                    }
+                }
+                state.apply(mv);
+            }
+        }
+        assert!(
+            to_cells > 0 && to_empty > 0,
+            "left out {to_cells} moves to cells, {to_empty} to empty cascades"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! The transposition sets: whole keys for the single-card searches (which may prove a deal
+//! unsolvable), 64-bit hashes only for the searches with supermoves.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use super::state::State;
+use super::MoveSet;
+
+/// The canonical key: what every card rests on, plus its Zobrist hash (64 bytes).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Key {
+    pub(super) hash: u64,
+    pub(super) below: [u8; 52],
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Passes the precomputed Zobrist hash straight through.
+#[derive(Default)]
+pub(super) struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+pub(super) type KeySet = HashSet<Key, BuildHasherDefault<PassThrough>>;
+
+/// A set of 64-bit Zobrist hashes: open addressing, linear probing, at most half full. The
+/// hashes are already well mixed, so their low bits index the table; a probe is a load and a
+/// compare or two (a general hash set does several times the work for each insert).
+pub(super) struct HashOnlySet {
+    /// 0 marks an empty slot (a hash of 0 is stored as 1).
+    pub(super) slots: Vec<u64>,
+    pub(super) len: usize,
+}
+
+impl HashOnlySet {
+    pub(super) fn with_capacity(capacity: usize) -> HashOnlySet {
+        HashOnlySet { slots: vec![0; (capacity * 2).next_power_of_two().max(64)], len: 0 }
+    }
+
+    /// Adds `hash`; false if it was there already.
+    #[inline]
+    pub(super) fn insert(&mut self, hash: u64) -> bool {
+        let hash = hash.max(1);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == hash {
+                return false;
+            }
+            if slot == 0 {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = hash;
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow();
+        }
+        true
+    }
+
+    #[cold]
+    pub(super) fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for hash in old.into_iter().filter(|&h| h != 0) {
+            let mut i = hash as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = hash;
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
+/// whole keys (a hash collision could otherwise hide a state and make a false proof). The
+/// sequence-move searches keep only the 64-bit hash: a collision there can only hide a state
+/// from a heuristic search (any solution found is still replayed from real moves), and the
+/// set is eight times smaller.
+pub(super) enum Seen {
+    Keys(KeySet),
+    Hashes(HashOnlySet),
+}
+
+impl Seen {
+    pub(super) fn new(moves: MoveSet, capacity: usize) -> Seen {
+        let hasher = BuildHasherDefault::<PassThrough>::default();
+        match moves {
+            MoveSet::SingleCards => Seen::Keys(KeySet::with_capacity_and_hasher(capacity, hasher)),
+            // Most searches end within a thousand states: a small table to start (it is
+            // zeroed), doubled as it fills.
+            MoveSet::Sequences | MoveSet::KeepRuns => {
+                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(1024)))
+            }
+        }
+    }
+
+    /// Adds the state; false if it was there already.
+    #[inline]
+    pub(super) fn insert(&mut self, state: &State) -> bool {
+        match self {
+            Seen::Keys(set) => set.insert(state.key()),
+            Seen::Hashes(set) => set.insert(state.hash),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Seen::Keys(set) => set.len(),
+            Seen::Hashes(set) => set.len(),
+        }
+    }
+}

@@ -1,0 +1,677 @@
+//! The optimal Pyramid solver: A* over packed states with a bucket queue, run side by side
+//! with a reachability search that proves unsolvable decks.
+//!
+//! A state packs into 42 bits of a `u64`: the pyramid configuration as an index among the
+//! 1430 sets of slots that can remain (a removed card never has a present card below it),
+//! the 24-bit mask of stock cards not yet removed, the canonical stock pointer (5 bits) and
+//! the recycles used (2 bits). The search is A* with unit costs and an admissible heuristic
+//! in two parts that count disjoint steps:
+//! - the removal steps still needed, exact for a relaxed game where every stock card is
+//!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
+//!   (kings alone, pairs of available pyramid cards, or one available card with a stock
+//!   partner), so it knows which cards can never pair because one covers the other;
+//! - the draws or stock-only moves needed before enough stock partners can be reached, or
+//!   before a "lonely" pyramid card (one with no possible pyramid partner left) can meet its
+//!   nearest stock partner: the stock cards in the way must leave first, and only those that
+//!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
+//!   by a removal that also takes a pyramid card.
+//!
+//! A state whose one move is a draw is recorded but not queued: its successor is recorded and
+//! queued in its place (at one more step).
+//!
+//! Pruning, all of it sound (it never loses the optimum):
+//! - a king uncovered in the pyramid is removed at once (removing it later is never better:
+//!   cards only ever become more available, and draws and recycles do not depend on it);
+//! - a state is dropped when some pyramid card can no longer get a partner: for each pair of
+//!   ranks, the remaining pyramid cards must be matchable to distinct remaining partners, where
+//!   two pyramid cards cannot pair if one lies beneath the other (it must go first). The
+//!   matchability of each of the 256 subsets of the eight cards of each rank pair is
+//!   tabulated once per deal.
+//!
+//! The solution is rebuilt from the goal backwards: the table stores each state's distance,
+//! and a state's predecessor is found among the few states that differ by one move.
+
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
+
+use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
+
+mod tables;
+
+pub use tables::configuration_count;
+use tables::{bits, configs, Place, Step, Tables};
+
+/// The default state budget: about 100 MB of tables at most.
+pub const DEFAULT_BUDGET: u64 = 6_000_000;
+
+/// How the solver runs: its budget of stored states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub budget: Budget,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: Budget::states(DEFAULT_BUDGET) }
+    }
+}
+
+pub(super) const CONFIG_BITS: u32 = 11;
+pub(super) const STOCK_SHIFT: u32 = CONFIG_BITS;
+pub(super) const POINTER_SHIFT: u32 = STOCK_SHIFT + STOCK_CARDS as u32;
+pub(super) const RECYCLE_SHIFT: u32 = POINTER_SHIFT + 5;
+pub(super) const STATE_MASK: u64 = (1 << (RECYCLE_SHIFT + 2)) - 1;
+pub(super) const G_SHIFT: u32 = 48;
+pub(super) const OCCUPIED: u64 = 1 << 63;
+pub(super) const NO_CONFIG: u16 = u16::MAX;
+pub(super) const INFEASIBLE: u8 = u8::MAX;
+/// Where a key's rank sits in the reachability search's stack entries.
+pub(super) const RANK_SHIFT: u32 = 56;
+/// An estimate for states from which the pyramid cannot be cleared: far above any real count,
+/// but small enough that adding to it cannot overflow.
+pub(super) const UNREACHABLE: u8 = 100;
+/// The part of a state that keys the reachability search: configuration and stock mask.
+pub(super) const REACH_KEY: u64 = (1 << POINTER_SHIFT) - 1;
+
+/// Lower is better: fewer recycles used, then an earlier pointer.
+pub(super) fn reach_rank(state: u64) -> u8 {
+    let (_, _, pointer, recycles) = unpack(state);
+    recycles * 25 + pointer
+}
+
+pub(super) fn pack(config: u16, stock: u32, pointer: u8, recycles: u8) -> u64 {
+    config as u64
+        | (stock as u64) << STOCK_SHIFT
+        | (pointer as u64) << POINTER_SHIFT
+        | (recycles as u64) << RECYCLE_SHIFT
+}
+
+pub(super) fn unpack(state: u64) -> (u16, u32, u8, u8) {
+    (
+        (state & ((1 << CONFIG_BITS) - 1)) as u16,
+        ((state >> STOCK_SHIFT) & ((1 << STOCK_CARDS) - 1)) as u32,
+        ((state >> POINTER_SHIFT) & 31) as u8,
+        ((state >> RECYCLE_SHIFT) & 3) as u8,
+    )
+}
+
+/// An open-addressing set of packed states with their distances.
+pub(super) struct StateTable {
+    pub(super) slots: Vec<u64>,
+    pub(super) len: usize,
+}
+
+impl StateTable {
+    pub(super) fn new() -> StateTable {
+        StateTable { slots: vec![0; 1 << 12], len: 0 }
+    }
+
+    pub(super) fn home(state: u64, mask: usize) -> usize {
+        (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 29) as usize & mask
+    }
+
+    pub(super) fn get(&self, state: u64) -> Option<u8> {
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return None;
+            }
+            if slot & STATE_MASK == state {
+                return Some((slot >> G_SHIFT) as u8);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Reads the home slots of `states` (which may then be cached for [`StateTable::offer`]).
+    pub(super) fn touch(&self, states: impl Iterator<Item = u64>) {
+        let mask = self.slots.len() - 1;
+        let mut sum = 0u64;
+        for state in states {
+            sum = sum.wrapping_add(self.slots[Self::home(state, mask)]);
+        }
+        std::hint::black_box(sum);
+    }
+
+    /// Records `state` at distance `g`; true if it is new or `g` improves on the record.
+    pub(super) fn offer(&mut self, state: u64, g: u8) -> bool {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        let entry = OCCUPIED | (g as u64) << G_SHIFT | state;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                self.slots[at] = entry;
+                self.len += 1;
+                return true;
+            }
+            if slot & STATE_MASK == state {
+                if ((slot >> G_SHIFT) as u8) > g {
+                    self.slots[at] = entry;
+                    return true;
+                }
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    pub(super) fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&slot| slot != 0) {
+            let mut at = Self::home(slot & STATE_MASK, mask);
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = slot;
+        }
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+}
+
+/// The reachability search that decides solvability, depth first over (configuration, stock
+/// mask) keys. Of two states that differ only in pointer and recycles, the one with fewer
+/// recycles used, or as many and an earlier pointer, reaches everything the other reaches (by
+/// drawing and recycling), so each key keeps the best rank (see [`reach_rank`]) it was
+/// reached with and is expanded again whenever a better one turns up: the search is complete
+/// (an empty stack proves the deck unsolvable). Depth first, it finds a solvable deck's goal
+/// quickly (on the committed decks after a median of 27 keys, at most 41 k), where a search
+/// layer by layer had to explore nearly every key first (the A* search then ran at a third
+/// of its speed to the end).
+struct Deciding {
+    /// The best rank found for each key.
+    table: StateTable,
+    /// Keys still to expand, each packed with its rank from bit [`RANK_SHIFT`] on.
+    stack: Vec<u64>,
+    /// The children of the key being expanded, packed the same way.
+    children: Vec<u64>,
+}
+
+/// What a slice of the reachability search found.
+enum Reach {
+    Running,
+    Solvable,
+    Unsolvable,
+}
+
+/// A resumable optimal Pyramid search. Progress counts distinct states stored.
+///
+/// Two searches run side by side, sharing each slice: A* for the fewest steps, and a
+/// reachability search over the much smaller space of (configuration, stock mask) keys that
+/// proves unsolvable decks quickly. On an unsolvable deck A* would have to exhaust every
+/// pointer and recycle count, and on a solvable one the reachability search ends when it
+/// finds a goal (usually within a few dozen keys), so whichever answers first decides: the
+/// reachability search stops once it finds the deck solvable, and A* alone finishes the job.
+/// Seven eighths of each slice go to the reachability search while it runs: its work ends
+/// early on solvable decks and decides unsolvable ones, where A*'s work is lost.
+pub struct Solver {
+    tables: Tables,
+    table: StateTable,
+    /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
+    /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
+    /// soon after it starts.
+    buckets: Vec<Vec<Vec<u64>>>,
+    /// The lowest f and, within it, the lowest h that may hold open states.
+    f: usize,
+    h: usize,
+    budget: u64,
+    expanded: u64,
+    /// While solvability is open: the reachability search.
+    deciding: Option<Deciding>,
+    done: Option<Outcome<Vec<Move>>>,
+    /// The children of the state A* is expanding.
+    children: Vec<u64>,
+}
+
+impl Solver {
+    /// A search from `position` that gives up ("unknown") after storing `options.budget`
+    /// states.
+    pub fn new(position: &Position, options: Options) -> Solver {
+        let budget = options.budget.states;
+        let tables = Tables::new(position.deal(), position.stock_mask());
+        let config = configs().index.get(&position.pyramid_mask()).copied().unwrap_or(0);
+        let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
+        let mut solver = Solver {
+            tables,
+            table: StateTable::new(),
+            buckets: Vec::new(),
+            f: 0,
+            h: 0,
+            budget,
+            expanded: 0,
+            deciding: None,
+            done: None,
+            children: Vec::new(),
+        };
+        let cards = solver.tables.card_mask(config, position.stock_mask());
+        if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
+            solver.done = Some(Outcome::Unsolvable);
+        } else {
+            solver.table.offer(start, 0);
+            solver.push(start, 0);
+            let key = start & REACH_KEY;
+            let mut table = StateTable::new();
+            table.offer(key, reach_rank(start));
+            let stack = vec![key | (reach_rank(start) as u64) << RANK_SHIFT];
+            solver.deciding = Some(Deciding { table, stack, children: Vec::new() });
+        }
+        solver
+    }
+
+    /// `Solver::new` with a budget of `states` (see [`Options`]).
+    pub fn with_budget(position: &Position, states: u64) -> Solver {
+        Solver::new(position, Options { budget: Budget::states(states) })
+    }
+
+    /// One slice (`left` expansions) of the reachability search that decides solvability.
+    fn decide(&mut self, mut left: u64) -> Reach {
+        let Some(deciding) = self.deciding.as_mut() else {
+            return Reach::Solvable;
+        };
+        let tables = &self.tables;
+        let empty = tables.empty;
+        while left > 0 {
+            let Some(entry) = deciding.stack.pop() else {
+                return Reach::Unsolvable;
+            };
+            let (key, rank) = (entry & STATE_MASK, (entry >> RANK_SHIFT) as u8);
+            if deciding.table.get(key) != Some(rank) {
+                // A better rank was found for this key after it was stacked.
+                continue;
+            }
+            left -= 1;
+            self.expanded += 1;
+            let mut solvable = false;
+            let children = &mut deciding.children;
+            children.clear();
+            tables.reach_children(key, rank, |child, child_rank| {
+                let (config, ..) = unpack(child);
+                if config == empty {
+                    solvable = true;
+                } else if tables.heuristic[config as usize] < UNREACHABLE {
+                    children.push(child | (child_rank as u64) << RANK_SHIFT);
+                }
+            });
+            if solvable {
+                self.deciding = None;
+                return Reach::Solvable;
+            }
+            // Children are stacked in reverse so the first generated (pyramid pairs, then
+            // the stock cards nearest the pointer) is expanded first. Their table slots are
+            // read once beforehand so that the cache misses overlap.
+            deciding.table.touch(children.iter().map(|&child| child & STATE_MASK));
+            for &child in children.iter().rev() {
+                if deciding.table.offer(child & STATE_MASK, (child >> RANK_SHIFT) as u8) {
+                    deciding.stack.push(child);
+                }
+            }
+            if (deciding.table.len + self.table.len) as u64 > self.budget {
+                return Reach::Running;
+            }
+        }
+        Reach::Running
+    }
+
+    fn give_up(&mut self) -> Outcome<Vec<Move>> {
+        let states = self.states();
+        self.buckets = Vec::new();
+        self.deciding = None;
+        self.table = StateTable::new();
+        Outcome::Unknown(UnknownReason::StateBudget { states })
+    }
+
+    /// States expanded so far (by both searches).
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// Distinct states stored so far (by both searches).
+    pub fn states(&self) -> u64 {
+        (self.table.len + self.deciding.as_ref().map_or(0, |d| d.table.len)) as u64
+    }
+
+    /// Approximate bytes held by the search tables.
+    pub fn memory(&self) -> usize {
+        self.table.bytes()
+            + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
+            + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
+    }
+
+    /// Records `state`, reached in `g` steps, and queues it unless it is known at no more
+    /// steps. A state whose one move is a draw is not queued but passed through at once (its
+    /// successor is recorded and queued instead): its estimate, queueing and expansion would
+    /// cost more than its table entry, which the solution's rebuilding needs.
+    fn reach(&mut self, mut state: u64, mut g: u8) {
+        if !self.table.offer(state, g) {
+            return;
+        }
+        while let Some(next) = self.tables.forced_draw(state) {
+            g += 1;
+            if !self.table.offer(next, g) {
+                return;
+            }
+            state = next;
+        }
+        self.push(state, g);
+    }
+
+    /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
+    fn push(&mut self, state: u64, g: u8) {
+        let h = self.tables.estimate(state);
+        if h >= UNREACHABLE {
+            return;
+        }
+        let (f, h) = (g as usize + h as usize, h as usize);
+        if self.buckets.len() <= f {
+            self.buckets.resize_with(f + 1, Vec::new);
+        }
+        let layer = &mut self.buckets[f];
+        if layer.len() <= h {
+            layer.resize_with(h + 1, Vec::new);
+        }
+        layer[h].push(state | (g as u64) << G_SHIFT);
+        if (f, h) < (self.f, self.h) {
+            (self.f, self.h) = (f, h);
+        }
+    }
+
+    /// Calls `visit` with every successor of `state` that survives pruning.
+    fn successors(&self, state: u64, mut visit: impl FnMut(u64, Step)) {
+        let t = &self.tables;
+        let (config, stock, pointer, recycles) = unpack(state);
+        let available = configs().available[config as usize];
+        let next = &configs().next[config as usize];
+        let above = stock & !((1u32 << pointer) - 1);
+        let below = stock & ((1u32 << pointer) - 1);
+        let stock_top = (above != 0).then(|| above.trailing_zeros() as usize);
+        let waste_top = (below != 0).then(|| 31 - below.leading_zeros() as usize);
+
+        // An uncovered pyramid king goes at once, and nothing else is tried.
+        for slot in bits(available as u64) {
+            if t.values[slot as usize] == 13 {
+                let child = pack(next[slot as usize], stock, pointer, recycles);
+                visit(child, Step::King(slot as u8));
+                return;
+            }
+        }
+
+        let cards = t.card_mask(config, stock);
+        let mut removal = |pyramid: &[u32], stock_places: &[usize], step: Step, v: u8| {
+            let mut new_config = config;
+            for &slot in pyramid {
+                new_config = configs().next[new_config as usize][slot as usize];
+            }
+            let mut new_stock = stock;
+            let mut removed = 0u64;
+            for &slot in pyramid {
+                removed |= t.cards[slot as usize].bit();
+            }
+            for &j in stock_places {
+                new_stock &= !(1 << j);
+                removed |= t.cards[PYRAMID_CARDS + j].bit();
+            }
+            if v != 13 && !t.pair_feasible(cards & !removed, v) {
+                return;
+            }
+            let new_pointer = canonical_pointer(new_stock, pointer as u32);
+            visit(pack(new_config, new_stock, new_pointer, recycles), step);
+        };
+
+        let tops = stock_top.into_iter().chain(waste_top).fold(0u32, |m, j| m | 1 << j);
+        if let Some((slot, other)) = t.forced_removal(available, tops, cards) {
+            let v = t.values[slot as usize];
+            if other < PYRAMID_CARDS as u32 {
+                removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            } else {
+                let j = other as usize - PYRAMID_CARDS;
+                removal(&[slot], &[j], Step::Pair(slot as u8, other as u8), v);
+            }
+            return;
+        }
+
+        let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
+        let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
+        for slot in bits(available as u64) {
+            let v = t.values[slot as usize];
+            let want = 13 - v;
+            for other in bits((available as u64) & !((2u64 << slot) - 1)) {
+                if t.values[other as usize] == want {
+                    removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+                }
+            }
+            if let Some(j) = stock_top.filter(|_| stock_value == Some(want)) {
+                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+            }
+            if let Some(j) = waste_top.filter(|_| waste_value == Some(want)) {
+                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+            }
+        }
+        if let Some(j) = stock_top {
+            if stock_value == Some(13) {
+                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+            }
+        }
+        if let Some(j) = waste_top {
+            if waste_value == Some(13) {
+                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+            }
+        }
+        if let (Some(s), Some(w), Some(sv), Some(wv)) = (stock_top, waste_top, stock_value, waste_value) {
+            if sv + wv == 13 {
+                removal(&[], &[s, w], Step::Pair((PYRAMID_CARDS + s) as u8, (PYRAMID_CARDS + w) as u8), sv);
+            }
+        }
+        if let Some(j) = stock_top {
+            // A king on top of the stock is removed rather than drawn: the position with it
+            // gone is at least as good as the one with it on the waste.
+            if stock_value != Some(13) {
+                visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
+            }
+        } else if waste_top.is_some() && recycles < MAX_RECYCLES {
+            visit(pack(config, stock, 0, recycles + 1), Step::Recycle);
+        }
+    }
+
+    fn to_move(&self, step: Step) -> Move {
+        let card = |place: Place| self.tables.cards[place as usize];
+        match step {
+            Step::Draw => Move::Draw,
+            Step::Recycle => Move::Recycle,
+            Step::King(place) => Move::RemoveKing(card(place)),
+            Step::Pair(a, b) => Move::RemovePair(card(a), card(b)),
+        }
+    }
+
+    /// States that might precede `state` by one move (a superset; callers verify).
+    fn predecessor_candidates(&self, state: u64) -> Vec<u64> {
+        let (config, stock, pointer, recycles) = unpack(state);
+        let mut candidates = Vec::new();
+        if pointer > 0 {
+            candidates.push(pack(config, stock, canonical_pointer(stock, pointer as u32 - 1), recycles));
+        }
+        if pointer == 0 && recycles > 0 && stock != 0 {
+            candidates.push(pack(config, stock, canonical_pointer(stock, STOCK_CARDS as u32), recycles - 1));
+        }
+        let mask = configs().masks[config as usize];
+        let configs_with = |extra: u32| configs().index.get(&(mask | extra)).copied();
+        let mut pyramid_options: Vec<u16> = Vec::new();
+        let absent: Vec<u32> = (0..PYRAMID_CARDS as u32).filter(|&s| mask & (1 << s) == 0).collect();
+        for (i, &a) in absent.iter().enumerate() {
+            pyramid_options.extend(configs_with(1 << a));
+            for &b in &absent[i + 1..] {
+                pyramid_options.extend(configs_with((1 << a) | (1 << b)));
+            }
+        }
+        let above = stock & !((1u32 << pointer) - 1);
+        let stock_top = if above != 0 { above.trailing_zeros() } else { STOCK_CARDS as u32 };
+        let gap: Vec<u32> = (pointer as u32..stock_top).collect();
+        let mut stock_options: Vec<(u32, Vec<u8>)> = Vec::new();
+        for (i, &a) in gap.iter().enumerate() {
+            stock_options.push((1 << a, vec![pointer, a as u8 + 1]));
+            for &b in &gap[i + 1..] {
+                stock_options.push(((1 << a) | (1 << b), vec![pointer, a as u8 + 1, b as u8 + 1]));
+            }
+        }
+        let mut add = |c: u16, extra_stock: u32, pointers: &[u8]| {
+            for &p in pointers {
+                let s = stock | extra_stock;
+                candidates.push(pack(c, s, canonical_pointer(s, p as u32), recycles));
+            }
+        };
+        for &c in &pyramid_options {
+            add(c, 0, &[pointer]);
+            for (extra, pointers) in &stock_options {
+                if extra.count_ones() == 1 && (configs().masks[c as usize] & !mask).count_ones() == 1 {
+                    add(c, *extra, pointers);
+                }
+            }
+        }
+        for (extra, pointers) in &stock_options {
+            add(config, *extra, pointers);
+        }
+        candidates
+    }
+
+    fn rebuild(&self, goal: u64, g: u8) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(g as usize);
+        let mut state = goal;
+        let mut distance = g;
+        while distance > 0 {
+            let mut found = None;
+            'search: for candidate in self.predecessor_candidates(state) {
+                if self.table.get(candidate) != Some(distance - 1) {
+                    continue;
+                }
+                let mut step = None;
+                self.successors(candidate, |child, s| {
+                    if child == state && step.is_none() {
+                        step = Some(s);
+                    }
+                });
+                if let Some(step) = step {
+                    found = Some((candidate, step));
+                    break 'search;
+                }
+            }
+            let Some((parent, step)) = found else {
+                // Cannot happen: every stored state was reached from a stored parent.
+                return Vec::new();
+            };
+            moves.push(self.to_move(step));
+            state = parent;
+            distance -= 1;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+impl Search for Solver {
+    type Solution = Vec<Move>;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if let Some(done) = &self.done {
+            return Some(done.clone());
+        }
+        let mut left = work.max(2);
+        if self.deciding.is_some() {
+            let share = left * 7 / 8;
+            left -= share;
+            match self.decide(share) {
+                Reach::Running | Reach::Solvable => {}
+                Reach::Unsolvable => {
+                    self.done = Some(Outcome::Unsolvable);
+                    return self.done.clone();
+                }
+            }
+            if self.states() > self.budget {
+                self.done = Some(self.give_up());
+                return self.done.clone();
+            }
+        }
+        loop {
+            while self.f < self.buckets.len() {
+                let layer = &mut self.buckets[self.f];
+                while self.h < layer.len() && layer[self.h].is_empty() {
+                    layer[self.h] = Vec::new();
+                    self.h += 1;
+                }
+                if self.h < layer.len() {
+                    break;
+                }
+                self.buckets[self.f] = Vec::new();
+                self.f += 1;
+                self.h = 0;
+            }
+            if self.f >= self.buckets.len() {
+                self.done = Some(Outcome::Unsolvable);
+                return self.done.clone();
+            }
+            if left == 0 {
+                return None;
+            }
+            let entry = self.buckets[self.f][self.h].pop().unwrap_or(0);
+            let state = entry & STATE_MASK;
+            let g = (entry >> G_SHIFT) as u8;
+            if self.table.get(state) != Some(g) {
+                continue;
+            }
+            let (config, ..) = unpack(state);
+            if config == self.tables.empty {
+                let moves = self.rebuild(state, g);
+                self.done = Some(Outcome::Solved(moves));
+                return self.done.clone();
+            }
+            left -= 1;
+            self.expanded += 1;
+            // The children are gathered first (the table cannot change while they are
+            // generated), in a buffer kept from one expansion to the next.
+            let mut children = std::mem::take(&mut self.children);
+            children.clear();
+            self.successors(state, |child, _| children.push(child));
+            for &child in &children {
+                self.reach(child, g + 1);
+            }
+            self.children = children;
+            if self.states() > self.budget {
+                self.done = Some(self.give_up());
+                return self.done.clone();
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.states() }
+    }
+}
+
+/// Solves `position` to the end with the default budget.
+pub fn solve(position: &Position) -> Outcome<Vec<Move>> {
+    crate::search::run_to_end(&mut Solver::new(position, Options::default()), 1 << 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_1430_configurations() {
+        assert_eq!(configuration_count(), 1430);
+    }
+
+    #[test]
+    fn packing_round_trips() {
+        let state = pack(1429, 0xabcdef, 24, 2);
+        assert_eq!(unpack(state), (1429, 0xabcdef, 24, 2));
+        assert_eq!(state & !STATE_MASK, 0);
+    }
+}
