@@ -263,6 +263,35 @@ pub fn travelling_cards<G: Game>(
     Some(groups)
 }
 
+/// What the last step did, for the live region: the move played (and what followed by
+/// itself), or the moves taken back.
+pub fn announcement<G: Game>(from: &GameSnapshot<G>, to: &GameSnapshot<G>) -> Option<String> {
+    if from.game != to.game || from.id == to.id {
+        return None;
+    }
+    let forward = to.moves.len() > from.moves.len() && to.moves.starts_with(&from.moves);
+    let back = from.moves.len() > to.moves.len() && from.moves.starts_with(&to.moves);
+    let describe = |snapshot: &GameSnapshot<G>, extra: &[G::Move]| {
+        let first = G::describe_move(&snapshot.position, extra[0]);
+        match extra.len() {
+            1 => first,
+            2 => format!("{first}, and one more move by itself"),
+            n => format!("{first}, and {} more moves by themselves", n - 1),
+        }
+    };
+    if forward {
+        Some(format!("Played: {}.", describe(from, &to.moves[from.moves.len()..])))
+    } else if back {
+        let taken = from.moves.len() - to.moves.len();
+        Some(match taken {
+            1 => "Took back one move.".to_string(),
+            n => format!("Took back {n} moves."),
+        })
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +379,18 @@ mod tests {
         assert_eq!(state.refusal, None, "picking up clears the refusal");
         state.apply(Action::Click(Spot { pile: PyramidPile::Pyramid(b), depth: 0 }));
         assert!(state.refusal.as_deref().is_some_and(|r| r.contains("not 13")), "{:?}", state.refusal);
+    }
+
+    #[test]
+    fn the_live_region_says_what_a_step_did() {
+        let mut state = freecell(1, &[]);
+        let ten = exposed(&state, "TC");
+        state.apply(Action::Drop { from: ten, to: Pile::Cell(0) });
+        let (before, after) = (state.session.at(0).unwrap().clone(), state.current().clone());
+        let said = announcement::<FreeCell>(&before, &after).unwrap();
+        assert_eq!(said, "Played: Move the ten of clubs from cascade 8 to free cell a.");
+        assert_eq!(announcement::<FreeCell>(&after, &before).as_deref(), Some("Took back one move."));
+        assert_eq!(announcement::<FreeCell>(&after, &after), None);
     }
 
     #[test]

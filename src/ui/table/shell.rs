@@ -13,7 +13,7 @@ use super::view::TableView;
 use super::{GameView, TableContext};
 use crate::games::{spots, step_focus, Direction, Game, Spot};
 use crate::session::{Control, Stats, Table, Verdict};
-use crate::table::{travelling_cards, Action, GameSnapshot, TableState};
+use crate::table::{announcement, travelling_cards, Action, GameSnapshot, TableState};
 use crate::ui::browser::{copy_text, load, page_url};
 use crate::ui::card_motion::{use_card_motion, use_snapshot_motion};
 use crate::ui::hooks::{
@@ -50,35 +50,6 @@ pub fn stats_key<G: Game>() -> String {
 /// The storage key of a game in progress.
 pub fn game_key<G: Game>() -> String {
     format!("deckhand.{}.game", G::KEY)
-}
-
-/// What the last step did, for the live region: the move played (and what followed by
-/// itself), or the moves taken back.
-fn announcement<G: Game>(from: &GameSnapshot<G>, to: &GameSnapshot<G>) -> Option<String> {
-    if from.game != to.game || from.id == to.id {
-        return None;
-    }
-    let forward = to.moves.len() > from.moves.len() && to.moves.starts_with(&from.moves);
-    let back = from.moves.len() > to.moves.len() && from.moves.starts_with(&to.moves);
-    let describe = |snapshot: &GameSnapshot<G>, extra: &[G::Move]| {
-        let first = G::describe_move(&snapshot.position, extra[0]);
-        match extra.len() {
-            1 => first,
-            2 => format!("{first}, and one more move by itself"),
-            n => format!("{first}, and {} more moves by themselves", n - 1),
-        }
-    };
-    if forward {
-        Some(format!("Played: {}.", describe(from, &to.moves[from.moves.len()..])))
-    } else if back {
-        let taken = from.moves.len() - to.moves.len();
-        Some(match taken {
-            1 => "Took back one move.".to_string(),
-            n => format!("Took back {n} moves."),
-        })
-    } else {
-        None
-    }
 }
 
 /// The last step's announcement, worked out once per snapshot shown.
