@@ -749,9 +749,9 @@ pub enum MoveSet {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Mode, Solver};
     use super::*;
     use crate::deal::DealNumber;
+    use crate::games::freecell::solver::{Mode, Solver};
     use crate::search::Outcome;
 
     /// The heuristic features kept up move by move (`State::stack`) equal those walked from

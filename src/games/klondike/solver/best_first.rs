@@ -256,7 +256,7 @@ mod tests {
                     continue;
                 }
                 let Probe::Won(steps) = run(&start, 20_000, WEIGHTS) else { continue };
-                let moves = super::super::step::solution(&start, steps);
+                let moves = crate::games::klondike::solver::step::solution(&start, steps);
                 let mut position = start;
                 for mv in moves {
                     position = position.play(mv).unwrap_or_else(|e| panic!("deal {seed}: {e:?}"));

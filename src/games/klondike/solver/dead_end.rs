@@ -171,13 +171,13 @@ pub fn is_dead_end(position: &Position) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::card_bits::OTHER_COLOUR;
-    use super::super::generate::{generate, Order};
-    use super::super::step::apply_step;
-    use super::super::talon::reachable;
-    use super::super::testing::{plain_wins, random_positions};
     use super::*;
     use crate::games::klondike::rules::{Draw, Rules};
+    use crate::games::klondike::solver::card_bits::OTHER_COLOUR;
+    use crate::games::klondike::solver::generate::{generate, Order};
+    use crate::games::klondike::solver::step::apply_step;
+    use crate::games::klondike::solver::talon::reachable;
+    use crate::games::klondike::solver::testing::{plain_wins, random_positions};
 
     /// The card-by-card dead-end check that [`is_dead_end`] replaced, as the reference it
     /// must agree with; without `talon_order`, every talon card counts as shown (the check

@@ -454,11 +454,11 @@ impl DepthFirst {
 
 #[cfg(test)]
 mod tests {
-    use super::super::portfolio::Solver;
-    use super::super::testing::{plain_wins, random_positions};
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::rules::Rules;
+    use crate::games::klondike::solver::portfolio::Solver;
+    use crate::games::klondike::solver::testing::{plain_wins, random_positions};
     use crate::search::Outcome;
 
     /// Rule 17: an exhaustive search that ends without a win has closed every component, so

@@ -159,12 +159,12 @@ pub(super) fn run_dominators(position: &Position, mut found: impl FnMut(&Positio
 
 #[cfg(test)]
 mod tests {
-    use super::super::key::{key_parts, StartTalon};
-    use super::super::solve;
-    use super::super::testing::{plain_wins, random_lines};
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::rules::{Draw, Rules};
+    use crate::games::klondike::solver::key::{key_parts, StartTalon};
+    use crate::games::klondike::solver::solve;
+    use crate::games::klondike::solver::testing::{plain_wins, random_lines};
     use crate::search::Outcome;
 
     /// Rule 17: a position that differs from another only by one of its column tops being

@@ -130,11 +130,11 @@ impl Checks {
 
 #[cfg(test)]
 mod tests {
-    use super::super::key::key_parts;
-    use super::super::portfolio::Solver;
-    use super::super::testing::random_lines;
     use super::*;
     use crate::deal::seeded_deck;
+    use crate::games::klondike::solver::key::key_parts;
+    use crate::games::klondike::solver::portfolio::Solver;
+    use crate::games::klondike::solver::testing::random_lines;
     use crate::search::{Outcome, Search};
 
     /// Rule 18: draw-1 checks that share one table give the verdicts of fresh searches. On

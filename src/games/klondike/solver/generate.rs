@@ -321,11 +321,11 @@ pub(super) fn generate(
 
 #[cfg(test)]
 mod tests {
-    use super::super::step::only_sends_home;
-    use super::super::testing::random_positions;
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::rules::{Draw, Rules};
+    use crate::games::klondike::solver::step::only_sends_home;
+    use crate::games::klondike::solver::testing::random_positions;
 
     /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
     /// home only when the next card of its suit outside the talon is face up, and together

@@ -359,8 +359,8 @@ impl Search for Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{plain_wins, random_positions};
     use super::*;
+    use crate::games::klondike::solver::testing::{plain_wins, random_positions};
 
     /// Rule 12: whenever an exhaustive draw-1 search (unlimited passes) proves a position lost,
     /// the plain search with no reductions finds no win of the same position in draw 3 (single

@@ -92,9 +92,9 @@ pub(super) fn reachable_bits(position: &Position) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::random_positions;
     use super::*;
     use crate::games::klondike::rules::Rules;
+    use crate::games::klondike::solver::testing::random_positions;
 
     /// The talon cards the dead-end check takes as shown are the tops of the waste sizes
     /// that [`reachable`] lists, in both draws, with unlimited passes and with one pass.

@@ -5,9 +5,11 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::*;
+use super::{pack, unpack, INFEASIBLE, NO_CONFIG, UNREACHABLE};
 use crate::cards::Card;
-use crate::games::pyramid::rules::{covering, value, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
+use crate::games::pyramid::rules::{
+    canonical_pointer, covering, value, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS,
+};
 
 /// The 1430 pyramid configurations and how removals move between them.
 pub(super) struct Configs {
