@@ -209,6 +209,9 @@ test('every table fits 1280x800 before and after Solve, and a phone\'s width', a
     const phone = await site.freshPage(hash, PHONE);
     await phone.locator('[data-card]').nth(20).waitFor();
     assert.ok((await scrolls(phone)).horizontal <= 0, `${hash} is wider than a phone`);
+    // The score line wraps without a gap: at most two tight lines.
+    const line = await phone.locator('.scoreline').boundingBox();
+    assert.ok(line.height <= 44, `${hash}: the score line is ${line.height}px high on a phone`);
     await phone.close();
   }
 });
@@ -220,5 +223,33 @@ test('the table does not move between deals', async () => {
   await page.waitForFunction(() => document.querySelector('h1').textContent.includes('8589934591'));
   const second = await page.locator('.table').boundingBox();
   assert.deepEqual(second, first);
+  await page.close();
+});
+
+test('Fox and Hounds: a square says its value, and the hounds\' reply is announced', async () => {
+  const page = await site.newPage('#/foxhounds', DESKTOP);
+  await page.getByRole('status').filter({ hasText: 'Your move' }).waitFor();
+  await page.getByRole('button', { name: 'Show move values' }).click();
+  await page.getByTestId('move-evaluations').waitFor();
+  await page.getByRole('button', { name: 'square d8, fox' }).click();
+  // Both fox moves lose in 44 plies (the solved game): the target squares say so.
+  assert.equal(await page.locator('[data-square="c7"]').getAttribute('aria-label'), 'square c7, empty, loss in 44');
+  await page.locator('[data-square="c7"]').click();
+  const reply = page.getByTestId('reply');
+  await reply.waitFor();
+  assert.match(await reply.innerText(), /^The hounds played: .+\.$/);
+  assert.ok(await page.getByRole('status').getByTestId('reply').isVisible(), 'in the live region');
+  await page.close();
+});
+
+test('Tic-Tac-Toe: the opponent\'s reply is announced, and empty squares say their value', async () => {
+  const page = await site.newPage('#/tictactoe', DESKTOP);
+  await page.getByRole('status').filter({ hasText: 'Your move' }).waitFor();
+  await page.getByRole('button', { name: 'Show move values' }).click();
+  await page.getByTestId('move-evaluations').waitFor();
+  assert.equal(await page.locator('.ttt-square[data-square="4"]').getAttribute('aria-label'), 'centre, empty, draw');
+  await page.locator('.ttt-square[data-square="4"]').click();
+  await page.getByTestId('reply').waitFor();
+  assert.match(await page.getByTestId('reply').innerText(), /^O played the .+\.$/);
   await page.close();
 });
