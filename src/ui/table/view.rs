@@ -106,9 +106,4 @@ impl<G: GameView> TableView<'_, G> {
             </div>
         }
     }
-
-    /// Sends `action` to the table (for controls a drawing adds, like Pyramid's stock button).
-    pub fn dispatch(&self, action: Action<G>) {
-        self.dispatch.emit(action);
-    }
 }
