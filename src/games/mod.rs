@@ -174,6 +174,16 @@ pub trait Game: Sized + 'static {
     }
 }
 
+/// What the keyboard has chosen in a fanned pile, for its spoken name: "; the five of hearts is
+/// free" or "; choosing the five of hearts and the 2 below it, free" (nothing past the end).
+pub fn choosing_words(cards: &[Card], depth: usize) -> String {
+    match cards.len().saturating_sub(depth) {
+        0 => String::new(),
+        1 => format!("; the {} is free", cards[depth].name()),
+        count => format!("; choosing the {} and the {} below it, free", cards[depth].name(), count - 1),
+    }
+}
+
 /// Every position the keyboard can reach in `layout`, row by row.
 pub fn spots<P: Copy>(layout: &[Vec<Place<P>>]) -> impl Iterator<Item = Spot<P>> + '_ {
     layout

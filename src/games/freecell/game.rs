@@ -9,7 +9,7 @@ use super::table::{can_lift, intended_move, move_piles, send_away, Pile};
 use super::{board_code, Autoplay, Move, Position, Source, CASCADES, CELLS};
 use crate::cards::{Card, Suit};
 use crate::deal::DealNumber;
-use crate::games::{Game, Place, Spot};
+use crate::games::{choosing_words, Game, Place, Spot};
 use crate::protocol::{Answer, SolveMode, Task};
 use crate::session::{Start, Verdict};
 use crate::share::Route;
@@ -157,16 +157,7 @@ impl Game for FreeCell {
             }
         };
         if let (Some(depth), Pile::Cascade(i)) = (choosing, pile) {
-            let cards = position.cascade(usize::from(i));
-            match cards.len().saturating_sub(depth) {
-                0 => {}
-                1 => text.push_str(&format!("; the {} is free", cards[depth].name())),
-                count => text.push_str(&format!(
-                    "; choosing the {} and the {} below it, free",
-                    cards[depth].name(),
-                    count - 1
-                )),
-            }
+            text.push_str(&choosing_words(position.cascade(usize::from(i)), depth));
         }
         text
     }

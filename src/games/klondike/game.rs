@@ -9,7 +9,7 @@ use super::table::{can_lift, finishing_moves, intended_move, move_piles_in, send
 use super::{deck_code, deck_from_code, format_moves, play_moves, Draw, Move, Position, Rules, COLUMNS};
 use crate::cards::{Card, Deck, Suit};
 use crate::deal::seeded_deck;
-use crate::games::{Game, Place, Spot, Tap};
+use crate::games::{choosing_words, Game, Place, Spot, Tap};
 use crate::protocol::{Answer, Task};
 use crate::session::{Start, Verdict};
 use crate::share::Route;
@@ -228,15 +228,8 @@ impl Game for Klondike {
                     text.push_str(&format!(" ({down} face down)"));
                 }
                 text.push_str(&format!(", the {} on top", top.name()));
-                if let Some(depth) = choosing.filter(|&d| d >= down && d < cards.len()) {
-                    match cards.len() - depth {
-                        1 => text.push_str(&format!("; the {} is free", cards[depth].name())),
-                        count => text.push_str(&format!(
-                            "; choosing the {} and the {} below it, free",
-                            cards[depth].name(),
-                            count - 1
-                        )),
-                    }
+                if let Some(depth) = choosing.filter(|&d| d >= down) {
+                    text.push_str(&choosing_words(cards, depth));
                 }
                 text
             }
