@@ -30,9 +30,11 @@ use crate::deal::{seeded_deck, DealNumber};
 use crate::games::{freecell, klondike, pyramid};
 use crate::search::{Outcome, Progress, Search};
 
+mod cells;
 mod daily;
 pub mod policy;
 
+pub use cells::FewerCells;
 pub use daily::{daily_start_seed, deal_of_the_day, Date, DateError};
 
 /// The three solitaires that are graded.
@@ -155,11 +157,14 @@ impl Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Facts {
     FreeCell {
-        /// The free cells the solver's short line needs: the most ever occupied at once,
-        /// counting for each sequence move the fewest cells that carry it (with the empty
-        /// cascades it has). The deal is won with this many cells (that line shows it); it is
-        /// an upper bound of the fewest the deal needs, not a proof that fewer cannot do.
+        /// The fewest free cells a win was found with: by a search of the deal with 0, 1, 2
+        /// and 3 cells ([`FewerCells`]), else by the solver's four-cell line (the most cells
+        /// ever occupied at once, counting for each sequence move the fewest cells that carry
+        /// it). A line shows that this many cells win.
         cells: u8,
+        /// True when every smaller number of cells was proven not to win (each search ran out
+        /// of positions); false when one of them ran out of budget instead.
+        cells_proven: bool,
         /// The short line's length in single-card moves (DESIGN.md's count).
         length: u32,
     },
@@ -219,18 +224,20 @@ impl Grade {
 /// The tier of a solved deal and its reason (the definitions of docs/RULES.md, "Difficulty").
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     match *facts {
-        Facts::FreeCell { cells, length } => {
+        Facts::FreeCell { cells, cells_proven, length } => {
             let tier = match (cells, length) {
                 (0..=1, _) => Difficulty::Easy,
                 (2, 0..=FREECELL_LONG) => Difficulty::Medium,
                 (2, _) | (3, 0..=FREECELL_LONG) => Difficulty::Hard,
                 _ => Difficulty::Expert,
             };
-            let cells = match cells {
-                0 => "Needs no free cell".to_string(),
-                1 => "Needs only one free cell".to_string(),
-                4 => "Needs all four free cells".to_string(),
-                n => format!("Needs {n} free cells"),
+            let cells = match (cells, cells_proven) {
+                (0, _) => "Wins with no free cell".to_string(),
+                (1, true) => "Needs only one free cell".to_string(),
+                (4, true) => "Needs all four free cells".to_string(),
+                (n, true) => format!("Needs {n} free cells"),
+                (1, false) => "Wins with one free cell".to_string(),
+                (n, false) => format!("Wins with {n} free cells"),
             };
             (tier, format!("{cells}; the short solution is {length} moves"))
         }
@@ -349,6 +356,8 @@ pub mod budgets {
         budget: crate::games::freecell::Options::BUDGET,
         phase_states: crate::games::freecell::Options::PHASE_STATES,
     };
+    /// FreeCell: the positions each search with fewer cells may keep.
+    pub const FREECELL_FEWER_CELLS: u64 = 20_000;
     /// Pyramid: the solver's default budget.
     pub const PYRAMID: u64 = crate::games::pyramid::DEFAULT_BUDGET;
     /// Klondike: the solver's default budget, for every run (the deal, draw 3, pass limits).
@@ -360,6 +369,7 @@ pub mod budgets {
 /// A solver run in progress.
 enum Run {
     FreeCell(Box<freecell::Solver>),
+    FewerCells(Box<FewerCells>),
     Pyramid(Box<pyramid::Solver>),
     Klondike(Box<klondike::Solver>),
 }
@@ -368,10 +378,20 @@ impl Run {
     fn progress(&self) -> Progress {
         match self {
             Run::FreeCell(s) => s.progress(),
+            Run::FewerCells(s) => s.progress(),
             Run::Pyramid(s) => s.progress(),
             Run::Klondike(s) => s.progress(),
         }
     }
+}
+
+/// What a FreeCell grading has learnt so far.
+#[derive(Clone, Copy)]
+struct FreeCellSoFar {
+    length: u32,
+    line_cells: u8,
+    trying: u8,
+    proven: bool,
 }
 
 /// Which Klondike run is going on: the deal itself, the same deck in draw 3, or the deal
@@ -397,6 +417,9 @@ pub struct Grader {
     run: Run,
     stage: Stage,
     klondike: Option<KlondikeSoFar>,
+    /// FreeCell: the short line's length, the cells it needs, the cells tried now, and
+    /// whether every smaller number was proven not to win.
+    freecell: Option<FreeCellSoFar>,
     /// States of the runs already finished.
     done_states: u64,
     grade: Option<Grade>,
@@ -414,7 +437,7 @@ impl Grader {
             ))),
             DealSpec::Klondike(deck, draw) => Run::Klondike(klondike_solver(deck, *draw, None)),
         };
-        Grader { deal, run, stage: Stage::Deal, klondike: None, done_states: 0, grade: None }
+        Grader { deal, run, stage: Stage::Deal, klondike: None, freecell: None, done_states: 0, grade: None }
     }
 
     pub fn deal(&self) -> &DealSpec {
@@ -435,13 +458,31 @@ impl Grader {
                     Outcome::Solved(moves) => {
                         let length = freecell::solution_length(start, &moves);
                         match (cells_needed(start, &moves), length) {
-                            (Some(cells), Ok((length, end))) if end.is_won() => {
-                                Grade::solved(Facts::FreeCell { cells, length })
+                            (Some(line_cells), Ok((length, end))) if end.is_won() => {
+                                let so_far = FreeCellSoFar { length, line_cells, trying: 0, proven: true };
+                                self.freecell_next(so_far)?
                             }
                             _ => Grade::unsolved(Verdict::Unknown, GameKind::FreeCell),
                         }
                     }
                     other => Grade::unsolved(Verdict::of(&other), GameKind::FreeCell),
+                }
+            }
+            Run::FewerCells(search) => {
+                let outcome = search.step(work)?;
+                self.done_states += search.progress().states;
+                let Some(mut so_far) = self.freecell else { unreachable!() };
+                match outcome {
+                    Outcome::Solved(_) => Grade::solved(Facts::FreeCell {
+                        cells: so_far.trying,
+                        cells_proven: so_far.proven,
+                        length: so_far.length,
+                    }),
+                    other => {
+                        so_far.proven &= other == Outcome::Unsolvable;
+                        so_far.trying += 1;
+                        self.freecell_next(so_far)?
+                    }
                 }
             }
             Run::Pyramid(solver) => {
@@ -466,6 +507,22 @@ impl Grader {
         };
         self.grade = Some(grade.clone());
         Some(grade)
+    }
+
+    /// Starts the search with `so_far.trying` cells (`None`), or grades by the line's cells.
+    fn freecell_next(&mut self, so_far: FreeCellSoFar) -> Option<Grade> {
+        let DealSpec::FreeCell(start) = &self.deal else { unreachable!() };
+        if so_far.trying < so_far.line_cells {
+            let search = FewerCells::new(start, usize::from(so_far.trying), budgets::FREECELL_FEWER_CELLS);
+            self.freecell = Some(so_far);
+            self.run = Run::FewerCells(Box::new(search));
+            return None;
+        }
+        Some(Grade::solved(Facts::FreeCell {
+            cells: so_far.line_cells,
+            cells_proven: so_far.proven,
+            length: so_far.length,
+        }))
     }
 
     /// Takes a finished Klondike run's outcome: starts the next run (`None`) or grades.

@@ -12,53 +12,50 @@ use crate::games::{freecell, klondike, pyramid};
 /// The most moves a policy makes before giving up (no game needs as many).
 const MAX_MOVES: usize = 2_000;
 
-/// FreeCell: safe autoplay; then, in order, a card home; a run (the longest first) onto a
-/// non-empty cascade; a free-cell card onto a non-empty cascade; a run into an empty cascade
-/// from a cascade it does not fill; the exposed card of the lowest rank into a free cell; a
-/// free-cell card into an empty cascade. True if it wins.
+/// FreeCell: safe autoplay; then the move whose result (after safe autoplay) scores best:
+/// three points for each card not home, one for each card above the next card a foundation
+/// needs, two for each occupied free cell, minus two for each empty cascade; ties go to the
+/// rules' own move order. True if it wins.
 pub fn play_freecell(start: &freecell::Position) -> bool {
-    use freecell::{Autoplay, Source, Target};
+    use freecell::Autoplay;
     let mut position = start.clone();
+    position.autoplay(Autoplay::Safe);
     let mut seen = HashSet::new();
     for _ in 0..MAX_MOVES {
-        position.autoplay(Autoplay::Safe);
         if position.is_won() {
             return true;
         }
         seen.insert(position.clone());
-        let moves = position.legal_moves();
-        let priority = |mv: &freecell::Move| -> (u8, i32) {
-            let filled = |to: u8| !position.cascade(usize::from(to)).is_empty();
-            match (mv.from, mv.to) {
-                (_, Target::Foundation) => (0, 0),
-                (Source::Cascade(_), Target::Cascade(to)) if filled(to) => (1, -i32::from(mv.cards)),
-                (Source::Cell(_), Target::Cascade(to)) if filled(to) => (2, 0),
-                (Source::Cascade(from), Target::Cascade(_))
-                    if position.cascade(usize::from(from)).len() > usize::from(mv.cards) =>
-                {
-                    (3, -i32::from(mv.cards))
-                }
-                (Source::Cascade(_), Target::Cell(_)) => (4, i32::from(mv.card.rank().value())),
-                (Source::Cell(_), Target::Cascade(_)) => (5, 0),
-                _ => (9, 0),
-            }
-        };
-        let mut candidates: Vec<freecell::Move> =
-            moves.iter().copied().filter(|mv| priority(mv).0 < 9).collect();
-        // Stable: among equals, the rules' own move order.
-        candidates.sort_by_key(priority);
-        let next = candidates.into_iter().find_map(|mv| {
+        let mut best: Option<(i32, freecell::Position)> = None;
+        for &mv in position.legal_moves().iter() {
             let mut after = position.clone();
             after.play_unchecked(mv);
             after.autoplay(Autoplay::Safe);
-            (!seen.contains(&after)).then_some(mv)
-        });
-        match next {
-            Some(mv) => position.play_unchecked(mv),
+            let score = freecell_score(&after);
+            if best.as_ref().is_none_or(|(s, _)| score < *s) && !seen.contains(&after) {
+                best = Some((score, after));
+            }
+        }
+        match best {
+            Some((_, after)) => position = after,
             None => return false,
         }
     }
     false
+}
+
+fn freecell_score(position: &freecell::Position) -> i32 {
+    let left = 52 - position.home_count() as i32;
+    let mut above = 0;
+    for cascade in position.cascades() {
+        for (depth, &card) in cascade.iter().enumerate() {
+            if position.foundation(card.suit()) + 1 == card.rank().value() {
+                above += (cascade.len() - depth - 1) as i32;
+            }
+        }
+    }
+    let occupied = (freecell::CELLS - position.empty_cells()) as i32;
+    3 * left + above + 2 * occupied - 2 * position.empty_cascades() as i32
 }
 
 /// Pyramid: remove a king; else a pair of two pyramid cards, then of one pyramid card and

@@ -16,7 +16,7 @@ fn difficulties_read_and_print_as_words() {
 fn freecell_deals_are_graded_from_the_short_line() {
     let grade = grade(&DealSpec::seed(GameKind::FreeCell, 1, None).unwrap());
     assert_eq!(grade.verdict, Verdict::Solved);
-    let Some(Facts::FreeCell { cells, length }) = grade.facts else { panic!("{grade:?}") };
+    let Some(Facts::FreeCell { cells, length, .. }) = grade.facts else { panic!("{grade:?}") };
     assert!(cells <= 4 && length > 52, "{grade:?}");
     assert_eq!(grade.difficulty, Some(difficulty_of(&grade.facts.unwrap()).0));
     assert!(grade.reason.contains(&format!("the short solution is {length} moves")), "{}", grade.reason);
