@@ -168,39 +168,49 @@ fn spec(game: GameKind, seed: u64, draw: Option<klondike::Draw>) -> Result<DealS
     DealSpec::seed(game, seed, draw).map_err(Failure::input)
 }
 
-/// The JSON fields of a grade after `deal` and `result`: difficulty, reason, then the facts.
-fn grade_fields(grade: &Grade) -> serde_json::Map<String, serde_json::Value> {
-    let mut object = serde_json::Map::new();
-    object.insert("result".into(), grade.verdict.word().into());
-    object.insert("difficulty".into(), grade.difficulty.map(|d| d.word()).into());
-    object.insert("reason".into(), grade.reason.clone().into());
+/// A JSON object with its keys in the order given (the contract's order).
+fn object(fields: &[(&str, serde_json::Value)]) -> String {
+    let fields: Vec<String> = fields.iter().map(|(key, value)| format!("\"{key}\": {value}")).collect();
+    format!("{{{}}}", fields.join(", "))
+}
+
+/// A grade's JSON fields: result, difficulty, reason, then the game's facts.
+fn grade_fields(grade: &Grade) -> Vec<(&'static str, serde_json::Value)> {
+    let mut fields: Vec<(&str, serde_json::Value)> = vec![
+        ("result", grade.verdict.word().into()),
+        ("difficulty", grade.difficulty.map(|d| d.word()).into()),
+        ("reason", grade.reason.clone().into()),
+    ];
     match grade.facts {
         Some(Facts::FreeCell { cells, cells_proven, length }) => {
-            object.insert("cells".into(), cells.into());
-            object.insert("cells_proven".into(), cells_proven.into());
-            object.insert("length".into(), length.into());
+            fields.extend([
+                ("cells", cells.into()),
+                ("cells_proven", cells_proven.into()),
+                ("length", length.into()),
+            ]);
         }
         Some(Facts::Pyramid { steps, recycles }) => {
-            object.insert("steps".into(), steps.into());
-            object.insert("recycles".into(), recycles.into());
+            fields.extend([("steps", steps.into()), ("recycles", recycles.into())]);
         }
         Some(Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves }) => {
-            object.insert("draw".into(), draw.into());
-            object.insert("draw_three_wins".into(), draw_three_wins.into());
-            object.insert("passes".into(), passes.into());
-            object.insert("passes_proven".into(), passes_proven.into());
-            object.insert("moves".into(), moves.into());
+            fields.extend([
+                ("draw", draw.into()),
+                ("draw_three_wins", draw_three_wins.into()),
+                ("passes", passes.into()),
+                ("passes_proven", passes_proven.into()),
+                ("moves", moves.into()),
+            ]);
         }
         None => {}
     }
-    object
+    fields
 }
 
-fn grade_json(deal: Option<u64>, grade: &Grade) -> serde_json::Value {
-    let mut object = serde_json::Map::new();
-    object.insert("deal".into(), deal.into());
-    object.extend(grade_fields(grade));
-    serde_json::Value::Object(object)
+/// `{"deal": N, "result": …, "difficulty": …, "reason": …, facts…}`.
+fn grade_json(deal: Option<u64>, grade: &Grade) -> String {
+    let mut fields = vec![("deal", deal.into())];
+    fields.extend(grade_fields(grade));
+    object(&fields)
 }
 
 fn grade_text(grade: &Grade) -> String {
@@ -236,9 +246,8 @@ fn winnable(game: GameKind, options: &Options) -> Result<String, Failure> {
         found.push((seed, grade));
     }
     if options.json {
-        let seeds: Vec<serde_json::Value> =
-            found.iter().map(|(seed, grade)| grade_json(Some(*seed), grade)).collect();
-        Ok(format!("{}\n", serde_json::Value::Array(seeds)))
+        let seeds: Vec<String> = found.iter().map(|(seed, grade)| grade_json(Some(*seed), grade)).collect();
+        Ok(format!("[{}]\n", seeds.join(", ")))
     } else {
         Ok(found.iter().map(|(seed, _)| format!("{seed}\n")).collect())
     }
@@ -251,11 +260,9 @@ fn day(game: GameKind, options: &Options) -> Result<String, Failure> {
     let draw = options.draw.unwrap_or(klondike::Draw::One);
     let (seed, grade) = deal_of_the_day(game, draw, date);
     if options.json {
-        let mut object = serde_json::Map::new();
-        object.insert("date".into(), date.to_string().into());
-        object.insert("deal".into(), seed.into());
-        object.extend(grade_fields(&grade));
-        Ok(format!("{}\n", serde_json::Value::Object(object)))
+        let mut fields = vec![("date", date.to_string().into()), ("deal", seed.into())];
+        fields.extend(grade_fields(&grade));
+        Ok(format!("{}\n", object(&fields)))
     } else {
         let draw = if game == GameKind::Klondike { format!(" draw {}", draw.count()) } else { String::new() };
         let difficulty = grade.difficulty.map_or(String::new(), |d| format!("{d}. "));
