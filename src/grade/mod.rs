@@ -244,7 +244,7 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
         Facts::Pyramid { steps, recycles } => {
             let tier = match (recycles, steps) {
                 (0, 0..=PYRAMID_SHORT) => Difficulty::Easy,
-                (0, _) => Difficulty::Medium,
+                (0, _) | (1, 0..=PYRAMID_ONE_RECYCLE_SHORT) => Difficulty::Medium,
                 (1, _) => Difficulty::Hard,
                 _ => Difficulty::Expert,
             };
@@ -285,8 +285,10 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
 
 /// A FreeCell short line over this many single-card moves is long.
 pub const FREECELL_LONG: u32 = 100;
-/// A Pyramid optimum of at most this many steps is short.
-pub const PYRAMID_SHORT: u32 = 40;
+/// A Pyramid optimum without a recycle of at most this many steps is Easy.
+pub const PYRAMID_SHORT: u32 = 35;
+/// A Pyramid optimum with one recycle of at most this many steps is Medium.
+pub const PYRAMID_ONE_RECYCLE_SHORT: u32 = 39;
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
