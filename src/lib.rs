@@ -26,6 +26,7 @@
 pub mod cards;
 pub mod deal;
 pub mod games;
+pub mod grade;
 pub mod limits;
 pub mod protocol;
 pub mod search;

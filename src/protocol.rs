@@ -16,8 +16,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::Card;
+use crate::deal::DealNumber;
 use crate::games::foxhounds::{self, FoxAndHounds};
 use crate::games::{freecell, klondike, pyramid};
+use crate::grade::{DealSpec, Difficulty, GameKind, Grade, Grader, Winnable, WinnableProgress};
 use crate::limits::{check_length, shorten, TooLong};
 use crate::search::retrograde::{Retrograde, Solution};
 use crate::search::twoplayer::Evaluation;
@@ -82,6 +84,9 @@ pub enum InvalidRequest {
     TooLong(TooLong),
     #[error("a task holds at most {limit} moves; this one has {found}")]
     TooManyMoves { limit: usize, found: usize },
+    /// A seed the game does not deal (FreeCell: outside 1..=8,589,934,591).
+    #[error(transparent)]
+    BadSeed(#[from] crate::deal::DealNumberError),
 }
 
 impl From<TooLong> for InvalidRequest {
@@ -110,6 +115,27 @@ pub enum Task {
     /// Find the shortest way to clear a Pyramid game: the deck (as its link code) after
     /// `moves`. Answered by `PyramidSolved`, whose outcome starts from after those moves.
     SolvePyramidGame { deck: String, moves: Vec<pyramid::Move> },
+    /// Find a winnable deal (issue 23): grade seeds one after another from `from_seed` (each
+    /// with the fixed budgets of [`crate::grade::budgets`]) until one is proven winnable and, if
+    /// asked, of `difficulty`; a seed left undecided is skipped. Klondike deals in `draw`
+    /// (draw 1 when `None`). Answered by [`Answer::Winnable`]; progress comes as
+    /// [`Response::Searching`].
+    FindWinnable {
+        game: GameKind,
+        from_seed: u64,
+        difficulty: Option<Difficulty>,
+        draw: Option<klondike::Draw>,
+    },
+    /// Grade one deal: its verdict, difficulty and reason. Answered by [`Answer::Graded`].
+    Grade { game: GameKind, deal: DealRef, draw: Option<klondike::Draw> },
+}
+
+/// A deal to grade: a seed (FreeCell: a Microsoft deal number), or a code (FreeCell: board
+/// text; Pyramid and Klondike: the deck's link code).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DealRef {
+    Seed(u64),
+    Code(String),
 }
 
 /// How a solver should trade speed for solution length.
@@ -131,6 +157,9 @@ pub enum Response {
     Finished { id: RequestId, answer: Answer },
     /// The task was cancelled (by a `Cancel` or a newer `Start`).
     Cancelled { id: RequestId },
+    /// A [`Task::FindWinnable`] is still running; sent after every slice in place of
+    /// `Progress`: seeds tried so far, the seed being graded, states searched.
+    Searching { id: RequestId, progress: WinnableProgress },
 }
 
 impl Response {
@@ -138,7 +167,7 @@ impl Response {
     /// the request it names (from `Progress`, `Finished` or `Cancelled`; else 0) finished with
     /// [`Answer::InvalidInput`] saying so, so that the page says something instead of waiting.
     pub fn unreadable(message: &serde_json::Value, error: &dyn std::fmt::Display) -> Response {
-        let id = ["Progress", "Finished", "Cancelled"]
+        let id = ["Progress", "Finished", "Cancelled", "Searching"]
             .iter()
             .find_map(|key| message.get(key)?.get("id")?.as_u64())
             .and_then(|id| RequestId::try_from(id).ok())
@@ -164,6 +193,10 @@ pub enum Answer {
     FoxHoundsEvaluated(FoxHoundsAnalysis),
     /// A Klondike position's winning line (every move explicit), or a proof or give-up.
     KlondikeSolved(Outcome<Vec<klondike::Move>>),
+    /// A seed the solver proved winnable (its deal is an ordinary deal link), with its grade.
+    Winnable { seed: u64, grade: Grade },
+    /// A deal's grade.
+    Graded(Grade),
 }
 
 /// A running task, advanced in small steps.
@@ -171,6 +204,37 @@ pub trait Job {
     /// Does about `work` units and returns the answer once there is one.
     fn step(&mut self, work: u64) -> Option<Answer>;
     fn progress(&self) -> Progress;
+    /// For a search over seeds: how far it has got (reported as [`Response::Searching`]).
+    fn seeds(&self) -> Option<WinnableProgress> {
+        None
+    }
+}
+
+/// Grades one deal.
+struct GradeJob(Grader);
+
+impl Job for GradeJob {
+    fn step(&mut self, work: u64) -> Option<Answer> {
+        self.0.step(work).map(Answer::Graded)
+    }
+    fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+}
+
+/// Tries seeds until one is proven winnable.
+struct WinnableJob(Winnable);
+
+impl Job for WinnableJob {
+    fn step(&mut self, work: u64) -> Option<Answer> {
+        self.0.step(work).map(|(seed, grade)| Answer::Winnable { seed, grade })
+    }
+    fn progress(&self) -> Progress {
+        Progress { states: self.0.progress().states }
+    }
+    fn seeds(&self) -> Option<WinnableProgress> {
+        Some(self.0.progress())
+    }
 }
 
 /// A job that is done in one step.
@@ -220,6 +284,21 @@ impl Task {
                 check_length(deck, MAX_DECK_CODE_LEN, "deck code")?;
                 check_moves(moves)?;
             }
+            Task::FindWinnable { game, from_seed, .. } => {
+                if *game == GameKind::FreeCell {
+                    DealNumber::new(*from_seed)?;
+                }
+            }
+            Task::Grade { game, deal, .. } => match (game, deal) {
+                (GameKind::FreeCell, DealRef::Seed(seed)) => {
+                    DealNumber::new(*seed)?;
+                }
+                (GameKind::FreeCell, DealRef::Code(board)) => {
+                    check_length(board, freecell::setup::MAX_BOARD_TEXT_LEN, "board text")?;
+                }
+                (_, DealRef::Seed(_)) => {}
+                (_, DealRef::Code(deck)) => check_length(deck, MAX_DECK_CODE_LEN, "deck code")?,
+            },
         }
         Ok(())
     }
@@ -261,11 +340,34 @@ impl Task {
                 }),
                 Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
             },
+            Task::FindWinnable { game, from_seed, difficulty, draw } => {
+                Box::new(WinnableJob(Winnable::new(game, from_seed, difficulty, draw)))
+            }
+            Task::Grade { game, deal, draw } => match grade_deal(game, deal, draw) {
+                Ok(deal) => Box::new(GradeJob(Grader::new(deal))),
+                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
+            },
             Task::SolveFoxHounds { position } => match foxhounds::Position::from_code(&position) {
                 Ok(position) => Box::new(FoxHoundsJob::new(position)),
                 Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
             },
         }
+    }
+}
+
+/// The deal a [`Task::Grade`] names.
+fn grade_deal(game: GameKind, deal: DealRef, draw: Option<klondike::Draw>) -> Result<DealSpec, String> {
+    match (game, deal) {
+        (_, DealRef::Seed(seed)) => DealSpec::seed(game, seed, draw).map_err(|error| error.to_string()),
+        (GameKind::FreeCell, DealRef::Code(board)) => {
+            board.parse().map(DealSpec::FreeCell).map_err(|error: freecell::SetupError| error.to_string())
+        }
+        (GameKind::Pyramid, DealRef::Code(deck)) => {
+            crate::share::decode_deck(&deck).map(DealSpec::Pyramid).map_err(|error| error.to_string())
+        }
+        (GameKind::Klondike, DealRef::Code(deck)) => klondike::deck_from_code(&deck)
+            .map(|deck| DealSpec::Klondike(deck, draw.unwrap_or(klondike::Draw::One)))
+            .map_err(|error| error.to_string()),
     }
 }
 
@@ -455,7 +557,10 @@ impl Dispatcher {
                 return vec![Response::Finished { id, answer }];
             }
             if elapsed_ms() >= slice_ms {
-                return vec![Response::Progress { id, progress: job.progress() }];
+                return vec![match job.seeds() {
+                    Some(progress) => Response::Searching { id, progress },
+                    None => Response::Progress { id, progress: job.progress() },
+                }];
             }
         }
     }
@@ -660,6 +765,115 @@ mod tests {
             matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(e), .. }] if e.starts_with("move 1")),
             "{responses:?}"
         );
+    }
+
+    /// Steps the dispatcher in one-step slices to the answer; the `Searching` reports seen.
+    fn run_in_slices(dispatcher: &mut Dispatcher) -> (Answer, Vec<WinnableProgress>) {
+        let mut searching = Vec::new();
+        loop {
+            match &dispatcher.run_slice(1.0, &|| 2.0)[..] {
+                [Response::Finished { answer, .. }] => return (answer.clone(), searching),
+                [Response::Searching { progress, .. }] => searching.push(*progress),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn winnable_deals_are_found_in_slices_and_proven() {
+        // Pyramid from seed 1: seeds are tried in turn until the solver clears one.
+        let task = Task::FindWinnable { game: GameKind::Pyramid, from_seed: 1, difficulty: None, draw: None };
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 3, task });
+        let (answer, searching) = run_in_slices(&mut dispatcher);
+        let json = serde_json::to_string(&answer).unwrap();
+        assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
+        let Answer::Winnable { seed, grade } = answer else { panic!("{answer:?}") };
+        assert!(grade.difficulty.is_some());
+        assert!(searching.windows(2).all(|w| w[0].tried <= w[1].tried && w[0].states <= w[1].states));
+        assert!(searching.iter().all(|p| p.seed <= seed));
+        let deck = seeded_deck(seed);
+        let Outcome::Solved(moves) = pyramid::solve(&pyramid::Position::new(&deck)) else { panic!("{seed}") };
+        let end = moves.iter().try_fold(pyramid::Position::new(&deck), |p, &m| p.play(m)).unwrap();
+        assert!(end.is_cleared());
+
+        // Klondike draw 3, Easy only: the answer is winnable and Easy.
+        let task = Task::FindWinnable {
+            game: GameKind::Klondike,
+            from_seed: 1,
+            difficulty: Some(Difficulty::Easy),
+            draw: Some(klondike::Draw::Three),
+        };
+        dispatcher.receive(Request::Start { id: 4, task });
+        let (answer, _) = run_in_slices(&mut dispatcher);
+        let Answer::Winnable { seed, grade } = answer else { panic!("{answer:?}") };
+        assert_eq!(grade.difficulty, Some(Difficulty::Easy));
+        let start = klondike::Position::new(&seeded_deck(seed), klondike::Rules::new(klondike::Draw::Three));
+        let Outcome::Solved(moves) = klondike::solve(&start) else { panic!("{seed}") };
+        assert!(moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap().is_won());
+    }
+
+    #[test]
+    fn winnable_searches_can_be_cancelled_between_slices() {
+        let task = Task::FindWinnable {
+            game: GameKind::FreeCell,
+            from_seed: 1,
+            difficulty: Some(Difficulty::Easy),
+            draw: None,
+        };
+        let mut dispatcher = Dispatcher::new();
+        dispatcher.receive(Request::Start { id: 8, task });
+        let responses = dispatcher.run_slice(1.0, &|| 2.0);
+        assert!(matches!(&responses[..], [Response::Searching { id: 8, .. }]), "{responses:?}");
+        assert_eq!(dispatcher.receive(Request::Cancel { id: 8 }), vec![Response::Cancelled { id: 8 }]);
+        assert!(!dispatcher.is_busy());
+        let json = serde_json::to_string(&responses[0]).unwrap();
+        assert_eq!(serde_json::from_str::<Response>(&json).unwrap(), responses[0]);
+    }
+
+    #[test]
+    fn deals_are_graded_by_seed_or_code() {
+        let mut dispatcher = Dispatcher::new();
+        let seed = Task::Grade { game: GameKind::FreeCell, deal: DealRef::Seed(11982), draw: None };
+        dispatcher.receive(Request::Start { id: 1, task: seed });
+        let (answer, _) = run_in_slices(&mut dispatcher);
+        let Answer::Graded(grade) = answer else { panic!("{answer:?}") };
+        assert_eq!((grade.verdict, grade.difficulty), (crate::grade::Verdict::Unsolvable, None));
+
+        let code = crate::share::encode_deck(&seeded_deck(2));
+        let task = Task::Grade { game: GameKind::Pyramid, deal: DealRef::Code(code), draw: None };
+        dispatcher.receive(Request::Start { id: 2, task });
+        let (answer, _) = run_in_slices(&mut dispatcher);
+        let by_seed = crate::grade::grade(&DealSpec::seed(GameKind::Pyramid, 2, None).unwrap());
+        assert_eq!(answer, Answer::Graded(by_seed));
+
+        for (task, reason) in [
+            (
+                Task::Grade { game: GameKind::FreeCell, deal: DealRef::Seed(0), draw: None },
+                "deal 0 is out of range: deals run from 1 to 8589934591",
+            ),
+            (
+                Task::FindWinnable {
+                    game: GameKind::FreeCell,
+                    from_seed: 1 << 40,
+                    difficulty: None,
+                    draw: None,
+                },
+                "deal 1099511627776 is out of range: deals run from 1 to 8589934591",
+            ),
+            (
+                Task::Grade { game: GameKind::Klondike, deal: DealRef::Code("7".repeat(100)), draw: None },
+                "a deck code is at most 64 characters; this one has 100",
+            ),
+        ] {
+            assert!(task.validate().is_err());
+            let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 3, task });
+            assert_eq!(invalid(answer), reason);
+        }
+        let task =
+            Task::Grade { game: GameKind::Pyramid, deal: DealRef::Code("nonsense".into()), draw: None };
+        let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 4, task });
+        assert!(!invalid(answer).is_empty());
     }
 
     #[test]

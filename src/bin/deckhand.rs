@@ -6,6 +6,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use deckhand::deal::{microsoft_freecell, DealNumber};
+use deckhand::grade::GameKind;
 use deckhand::limits::{quote, Thousands};
 
 #[path = "cli/freecell.rs"]
@@ -19,6 +20,9 @@ mod twoplayer;
 
 #[path = "cli/klondike.rs"]
 mod klondike;
+
+#[path = "cli/grade.rs"]
+mod grade;
 
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
@@ -50,7 +54,15 @@ const USAGE: &str = "usage:
   deckhand klondike answers --seeds A..B [--draw 1|3]
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
-                                solve seeded deals, replay every solution, print figures";
+                                solve seeded deals, replay every solution, print figures
+  deckhand freecell|pyramid|klondike grade N|--deck FILE [--draw 1|3] [--json]
+                                a deal's verdict and difficulty (Easy, Medium, Hard, Expert) and why
+  deckhand freecell|pyramid|klondike winnable --count K [--difficulty D] [--from S] [--draw 1|3] [--json]
+                                K seeds the solver proves winnable (of difficulty D), from seed S (1)
+  deckhand freecell|pyramid|klondike day YYYY-MM-DD [--draw 1|3] [--json]
+                                the deal of the day for a UTC date, with its difficulty
+  deckhand freecell|pyramid|klondike grade-table --range A..B [--draw 1|3] [--facts FILE]
+                                grade seeds A..B, play the fixed policy on the winnable ones, tabulate";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
@@ -122,6 +134,17 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
     match arguments {
         ["freecell", "deal", number] => freecell_deal(number),
         ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
+        // Grades, winnable seeds, the deal of the day (src/bin/cli/grade.rs).
+        [game @ ("freecell" | "pyramid" | "klondike"), rest @ ..]
+            if rest.first().is_some_and(|command| grade::COMMANDS.contains(command)) =>
+        {
+            let game = match *game {
+                "freecell" => GameKind::FreeCell,
+                "pyramid" => GameKind::Pyramid,
+                _ => GameKind::Klondike,
+            };
+            grade::run(game, rest).unwrap_or_else(|| Err(Failure::usage("unknown command")))
+        }
         // Game subcommands (one arm per game, dispatching to src/bin/cli/<game>.rs).
         ["pyramid", rest @ ..] => pyramid::run(rest),
         ["bench", "pyramid", rest @ ..] => pyramid::bench(rest),

@@ -1,0 +1,95 @@
+use super::*;
+
+#[test]
+fn difficulties_read_and_print_as_words() {
+    for d in Difficulty::ALL {
+        assert_eq!(d.to_string().parse::<Difficulty>(), Ok(d));
+        assert_eq!(d.word().to_lowercase().parse::<Difficulty>(), Ok(d));
+    }
+    assert_eq!(Difficulty::Easy.to_string(), "Easy");
+    assert!(Difficulty::Easy < Difficulty::Expert);
+    let error = "brutal".parse::<Difficulty>().unwrap_err().to_string();
+    assert_eq!(error, "`brutal` is not a difficulty: use easy, medium, hard or expert");
+}
+
+#[test]
+fn freecell_deals_are_graded_from_the_short_line() {
+    let grade = grade(&DealSpec::seed(GameKind::FreeCell, 1, None).unwrap());
+    assert_eq!(grade.verdict, Verdict::Solved);
+    let Some(Facts::FreeCell { cells, length, .. }) = grade.facts else { panic!("{grade:?}") };
+    assert!(cells <= 4 && length > 52, "{grade:?}");
+    assert_eq!(grade.difficulty, Some(difficulty_of(&grade.facts.unwrap()).0));
+    assert!(grade.reason.contains(&format!("the short solution is {length} moves")), "{}", grade.reason);
+    // The one impossible deal of the first 32,000.
+    let grade = super::grade(&DealSpec::seed(GameKind::FreeCell, 11982, None).unwrap());
+    assert_eq!((grade.verdict, grade.difficulty, grade.facts), (Verdict::Unsolvable, None, None));
+}
+
+#[test]
+fn cells_needed_counts_cells_in_use_and_what_runs_need() {
+    use freecell::{Move, Source, Target};
+    let start = freecell::Position::deal(DealNumber::new(1).unwrap());
+    assert_eq!(cells_needed(&start, &[]), Some(0));
+    // Deal 1: "8a" parks the ten of clubs, then "8b" parks the next card.
+    let first = start.cascade(7).last().copied().unwrap();
+    let one = Move::single(first, Source::Cascade(7), Target::Cell(0));
+    assert_eq!(cells_needed(&start, &[one]), Some(1));
+    let mut after = start.clone();
+    after.play_unchecked(one);
+    let second = after.cascade(7).last().copied().unwrap();
+    let two = Move::single(second, Source::Cascade(7), Target::Cell(1));
+    assert_eq!(cells_needed(&start, &[one, two]), Some(2));
+    // An illegal move: no answer.
+    assert_eq!(cells_needed(&start, &[two]), None);
+}
+
+#[test]
+fn pyramid_decks_are_graded_by_their_optimal_line() {
+    // Seed 2 is cleared (the protocol tests use it too).
+    let grade = grade(&DealSpec::seed(GameKind::Pyramid, 2, None).unwrap());
+    match grade.facts {
+        Some(Facts::Pyramid { steps, recycles }) => {
+            assert!(steps >= 28 && recycles <= 2, "{grade:?}");
+            assert!(grade.reason.starts_with(&format!("Clears in {steps} steps at best")));
+        }
+        _ => assert_eq!(grade.verdict, Verdict::Unsolvable),
+    }
+}
+
+#[test]
+fn klondike_deals_learn_draw_three_and_passes() {
+    let deal = DealSpec::seed(GameKind::Klondike, 2, Some(klondike::Draw::One)).unwrap();
+    let grade = grade(&deal);
+    assert_eq!(grade.verdict, Verdict::Solved, "{grade:?}");
+    let Some(Facts::Klondike { draw, passes, passes_proven, .. }) = grade.facts else { panic!("{grade:?}") };
+    assert_eq!(draw, 1);
+    assert!(passes >= 1);
+    assert!(passes_proven || passes > budgets::KLONDIKE_PASS_LIMITS, "{grade:?}");
+}
+
+#[test]
+fn winnable_searches_skip_what_is_not_proven() {
+    // FreeCell from deal 11982 (proven unsolvable) moves on to 11983.
+    let mut search = Winnable::new(GameKind::FreeCell, 11982, None, None);
+    let found = loop {
+        if let Some(found) = search.step(1 << 12) {
+            break found;
+        }
+    };
+    assert_eq!(found.0, 11983);
+    assert_eq!(found.1.verdict, Verdict::Solved);
+    assert_eq!(search.progress().tried, 2);
+    // A wanted tier is honoured.
+    let (seed, grade) = Winnable::new(GameKind::FreeCell, 1, Some(Difficulty::Expert), None).run_to_end();
+    assert_eq!(grade.difficulty, Some(Difficulty::Expert));
+    assert_eq!(super::grade(&DealSpec::seed(GameKind::FreeCell, seed, None).unwrap()), grade);
+}
+
+#[test]
+fn policies_play_by_the_rules() {
+    // They are only measured, not asserted to win; here they must run and answer.
+    let deck = seeded_deck(3);
+    let _ = policy::play_pyramid(&deck);
+    let _ = policy::play_klondike(&deck, klondike::Rules::new(klondike::Draw::One));
+    let _ = policy::play_freecell(&freecell::Position::deal(DealNumber::new(1).unwrap()));
+}
