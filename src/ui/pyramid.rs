@@ -152,37 +152,39 @@ enum PasteProblem {
 
 /// The paste box: a deck is read at once (it is short: longer pastes are refused before
 /// reading), and what is wrong with it is named and marked without touching the game on the
-/// table or the text in the box. It stays open for the next deck.
+/// table or the text in the box (the box is not redrawn from state while typing, so a paste
+/// of any size costs nothing until Check). It stays open for the next deck.
 #[component]
 pub fn DeckPaste(props: &DeckPasteProps) -> Html {
-    let draft = use_state(|| props.text.to_string());
+    let area = use_node_ref();
     let open = use_state(|| false);
     let problem = use_state(|| None::<PasteProblem>);
-    // A new deal on the table shows its deck, unless the player's text is being corrected.
+    // The box shows the table's deck when the deck changes, and is never redrawn from state
+    // otherwise: what the player typed stays, also after a refused Check.
     {
-        let draft = draft.clone();
-        let problem = problem.clone();
+        let area = area.clone();
         use_effect_with(props.text.clone(), move |text| {
-            if problem.is_none() {
-                draft.set(text.to_string());
+            if let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() {
+                area.set_value(text);
             }
         });
     }
-    let oninput = {
-        let draft = draft.clone();
-        Callback::from(move |event: InputEvent| {
-            let area: web_sys::HtmlTextAreaElement = event.target_unchecked_into();
-            draft.set(area.value());
-        })
-    };
     let onclick = {
-        let draft = draft.clone();
+        let area = area.clone();
         let problem = problem.clone();
         let open = open.clone();
         let on_deck = props.on_deck.clone();
         Callback::from(move |_: MouseEvent| {
             open.set(true);
-            let text = (*draft).clone();
+            let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() else { return };
+            // The length in UTF-16 units bounds the UTF-8 length from below: a paste over the
+            // cap is refused without copying it out of the page.
+            let length = area.text_length() as usize;
+            if length > MAX_PASTE_LEN {
+                problem.set(Some(PasteProblem::TooLong(length)));
+                return;
+            }
+            let text = area.value();
             if text.len() > MAX_PASTE_LEN {
                 problem.set(Some(PasteProblem::TooLong(text.len())));
                 return;
@@ -208,7 +210,7 @@ pub fn DeckPaste(props: &DeckPasteProps) -> Html {
             <summary>{"Paste a deck"}</summary>
             <label for="deck">{"52 cards: the 28 pyramid cards row by row from the apex, then the stock from the top. \
                 Any separators or layout; upper or lower case."}</label>
-            <textarea id="deck" rows="6" spellcheck="false" value={(*draft).clone()} {oninput}
+            <textarea id="deck" ref={area} rows="6" spellcheck="false"
                 placeholder="Th 2h 4d 3h Qd 8h 9h …" aria-label="Pyramid deck" />
             <div class="controls">
                 <button {onclick}>{"Check"}</button>
@@ -216,7 +218,8 @@ pub fn DeckPaste(props: &DeckPasteProps) -> Html {
             { match &*problem {
                 Some(PasteProblem::TooLong(length)) => html! {
                     <div class="refusal" role="alert" data-testid="deck-error">
-                        {format!("This paste is {length} characters long; a deck is read from at most {MAX_PASTE_LEN}.")}
+                        {format!("This paste is {} characters long; a deck is read from at most {}.",
+                            crate::limits::Thousands(*length), crate::limits::Thousands(MAX_PASTE_LEN))}
                     </div>
                 },
                 Some(PasteProblem::Deck(text, error)) => deck_problems(text, error),

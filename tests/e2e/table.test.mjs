@@ -253,3 +253,35 @@ test('Tic-Tac-Toe: the opponent\'s reply is announced, and empty squares say the
   assert.match(await page.getByTestId('reply').innerText(), /^O played the .+\.$/);
   await page.close();
 });
+
+test('a 1 MB paste is refused at once, without blocking the page', async () => {
+  const page = await site.context.newPage();
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${site.base}#/pyramid/deal/3`);
+  await page.getByTestId('deal-result').waitFor({ timeout: 30000 });
+  await page.getByText('Paste a deck').click();
+  const box = page.getByRole('textbox', { name: 'Pyramid deck' });
+  const huge = 'Th 2h 4d '.repeat(Math.ceil(1_048_576 / 9)).slice(0, 1_048_576);
+  // The browser's own work of taking the paste is not the page's: count from the Check on.
+  await box.evaluate((area, text) => {
+    area.value = text;
+    area.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  }, huge);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200))));
+  const before = await page.evaluate(() => window.__longTasks.length);
+  await page.getByRole('button', { name: 'Check' }).click();
+  const refusal = page.getByTestId('deck-error');
+  await refusal.waitFor();
+  assert.match(await refusal.innerText(), /1,?048,?576 characters long; a deck is read from at most 8,?192/);
+  assert.equal(await page.locator('[data-pile="pyramid-0"] [data-card]').getAttribute('data-card'), '4D', 'the game stays');
+  assert.equal(await box.evaluate((area) => area.value.length), 1_048_576, 'the paste stays in the box');
+  const longTasks = await page.evaluate((from) => window.__longTasks.slice(from), before);
+  assert.ok(longTasks.every((ms) => ms <= 50), `long tasks: ${JSON.stringify(longTasks)}`);
+  await page.close();
+});
