@@ -79,12 +79,21 @@ async function startSite(dir = DIST) {
 const violations = (page) => page.evaluate(() => window.__violations);
 const cspComplaints = (site) => site.console.filter((text) => /Content Security Policy|Refused to/i.test(text));
 
-/** Waits until a service worker controls `page` and has filled its cache. */
+/** Evaluates `check` in `page` (it may be async) every 200 ms until it is truthy. */
+async function waitUntil(page, check, arg, timeout = 60000) {
+  for (const end = Date.now() + timeout; Date.now() < end;) {
+    if (await page.evaluate(check, arg)) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`timed out: ${check}`);
+}
+
+/** Waits until a service worker controls `page` and has filled its cache; returns the caches' names. */
 async function waitForOfflineReady(page) {
-  await page.waitForFunction(async () => {
+  await waitUntil(page, async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return navigator.serviceWorker.controller !== null && registration?.active?.state === 'activated';
-  }, null, { timeout: 60000, polling: 200 });
+  });
   return page.evaluate(() => caches.keys());
 }
 
@@ -151,10 +160,11 @@ test('a new build replaces the cached one whole, and the old cache is deleted', 
     assert.notEqual(`deckhand-${version}`, first);
 
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-    await page.waitForFunction(async (wanted) => {
+    await waitUntil(page, async (wanted) => {
       const keys = await caches.keys();
-      return keys.length === 1 && keys[0] === wanted;
-    }, `deckhand-${version}`, { timeout: 60000, polling: 200 });
+      const active = (await navigator.serviceWorker.getRegistration())?.active?.state;
+      return keys.length === 1 && keys[0] === wanted && active === 'activated';
+    }, `deckhand-${version}`);
 
     await site.goOffline();
     await page.reload();
