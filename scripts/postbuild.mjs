@@ -20,14 +20,18 @@ const digest = (bytes, encoding) => createHash('sha256').update(bytes).digest(en
 const shortHash = (bytes) => digest(bytes, 'hex').slice(0, 16);
 const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
-/** Moves every inline module script of `html` into a file of `dir`; returns the new html. */
+/**
+ * Moves every inline script of `html` (Trunk's module loader; under `trunk serve`, also its
+ * reload script) into a file of `dir`, named by its content; returns the new html.
+ */
 async function moveInlineScripts(dir, html) {
-  const inline = /<script type="module"(?: nonce="[^"]*")?>([\s\S]*?)<\/script>/g;
+  const inline = /<script\b((?:(?!\ssrc=)[^>])*)>([\s\S]*?)<\/script>/g;
   const moved = [];
-  for (const [, code] of html.matchAll(inline)) {
+  for (const [, attributes, code] of html.matchAll(inline)) {
     const name = `boot-${shortHash(code)}.js`;
     await writeFile(join(dir, name), `${code.trim()}\n`);
-    moved.push(`<script type="module" src="./${name}"></script>`);
+    const kept = attributes.replace(/\snonce="[^"]*"/, '');
+    moved.push(`<script${kept} src="./${name}"></script>`);
   }
   let index = 0;
   return html.replace(inline, () => moved[index++]);
