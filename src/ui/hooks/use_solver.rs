@@ -90,21 +90,17 @@ impl Drop for Connection {
     }
 }
 
-/// One `use_solver` caller: where its answers go, and its request in flight (with the order
-/// it was sent in), which is sent again to a restarted worker.
-struct Client {
-    on_response: OnResponse,
-    in_flight: Option<(u64, Request)>,
-}
-
 /// The app's link to the solver worker, shared by every `use_solver`.
 struct SolverLink {
     url: String,
     me: Weak<SolverLink>,
     connection: RefCell<Option<Connection>>,
-    clients: RefCell<BTreeMap<u32, Client>>,
+    /// Every `use_solver` caller by its handler id: where its answers go.
+    clients: RefCell<BTreeMap<u32, OnResponse>>,
     next_client: Cell<u32>,
-    next_send: Cell<u64>,
+    /// The request in flight and whose it is, sent again to a restarted worker. There is at
+    /// most one: the worker runs one task at a time, and a newer `Start` cancels the older.
+    in_flight: RefCell<Option<(u32, Request)>>,
     /// When the worker last said something, or (if later) when it was given work while idle.
     quiet_since: Cell<f64>,
     restarts: RefCell<Vec<f64>>,
@@ -120,7 +116,7 @@ impl SolverLink {
             connection: RefCell::new(None),
             clients: RefCell::new(BTreeMap::new()),
             next_client: Cell::new(0),
-            next_send: Cell::new(0),
+            in_flight: RefCell::new(None),
             quiet_since: Cell::new(0.0),
             restarts: RefCell::new(Vec::new()),
             watchdog: RefCell::new(None),
@@ -131,7 +127,7 @@ impl SolverLink {
     fn connect(&self, on_response: OnResponse) -> u32 {
         let id = self.next_client.get();
         self.next_client.set(id + 1);
-        self.clients.borrow_mut().insert(id, Client { on_response, in_flight: None });
+        self.clients.borrow_mut().insert(id, on_response);
         if self.connection.borrow().is_some() {
             self.post(&ToWorker::Connected(id));
         } else {
@@ -140,30 +136,35 @@ impl SolverLink {
         id
     }
 
-    fn disconnect(&self, id: u32) {
-        self.clients.borrow_mut().remove(&id);
+    fn disconnect(&self, client: u32) {
+        self.clients.borrow_mut().remove(&client);
+        {
+            let mut in_flight = self.in_flight.borrow_mut();
+            if in_flight.as_ref().is_some_and(|(owner, _)| *owner == client) {
+                *in_flight = None;
+            }
+        }
         if self.connection.borrow().is_some() {
-            self.post(&ToWorker::Disconnected(id));
+            self.post(&ToWorker::Disconnected(client));
         }
         self.update_watchdog();
     }
 
     fn send(&self, client: u32, request: Request) {
+        if !self.clients.borrow().contains_key(&client) {
+            return;
+        }
         {
-            let was_busy = self.is_busy();
-            let mut clients = self.clients.borrow_mut();
-            let Some(entry) = clients.get_mut(&client) else { return };
+            let mut in_flight = self.in_flight.borrow_mut();
             match &request {
                 Request::Start { .. } => {
-                    let order = self.next_send.get();
-                    self.next_send.set(order + 1);
-                    entry.in_flight = Some((order, request.clone()));
-                    if !was_busy {
+                    if in_flight.is_none() {
                         self.quiet_since.set(js_sys::Date::now());
                     }
+                    *in_flight = Some((client, request.clone()));
                 }
-                Request::Cancel { id } if in_flight_id(&entry.in_flight) == Some(*id) => {
-                    entry.in_flight = None
+                Request::Cancel { id } if in_flight_id(&in_flight, client) == Some(*id) => {
+                    *in_flight = None;
                 }
                 _ => {}
             }
@@ -177,7 +178,7 @@ impl SolverLink {
     }
 
     fn is_busy(&self) -> bool {
-        self.clients.borrow().values().any(|client| client.in_flight.is_some())
+        self.in_flight.borrow().is_some()
     }
 
     /// Posts `message`, or queues it until the worker is loaded.
@@ -194,8 +195,8 @@ impl SolverLink {
         }
     }
 
-    /// Starts a worker and tells it every client and request in flight. A worker that cannot
-    /// even be created counts as one that died.
+    /// Starts a worker and tells it every client and the request in flight. A worker that
+    /// cannot even be created counts as one that died.
     fn spawn(&self) {
         let options = web_sys::WorkerOptions::new();
         options.set_name("solver");
@@ -211,6 +212,8 @@ impl SolverLink {
                 }
             });
         let me = self.me.clone();
+        // Also fired when the script cannot be loaded. (The closure may drop itself, through
+        // `died`: wasm-bindgen frees a closure only once its last call returns.)
         let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
             if let Some(link) = me.upgrade() {
                 link.died();
@@ -225,24 +228,13 @@ impl SolverLink {
             _on_error: on_error,
         });
         self.quiet_since.set(js_sys::Date::now());
-        let (ids, mut in_flight): (Vec<u32>, Vec<(u64, u32, Request)>) = {
-            let clients = self.clients.borrow();
-            let ids = clients.keys().copied().collect();
-            let in_flight = clients
-                .iter()
-                .filter_map(|(&id, client)| {
-                    client.in_flight.clone().map(|(order, request)| (order, id, request))
-                })
-                .collect();
-            (ids, in_flight)
-        };
-        for id in ids {
-            self.post(&ToWorker::Connected(id));
+        let clients: Vec<u32> = self.clients.borrow().keys().copied().collect();
+        for client in clients {
+            self.post(&ToWorker::Connected(client));
         }
-        // Oldest first, so that the newest request wins as it did.
-        in_flight.sort_by_key(|(order, _, _)| *order);
-        for (_, id, request) in in_flight {
-            self.post(&ToWorker::ProcessInput(id, request));
+        let in_flight = self.in_flight.borrow().clone();
+        if let Some((client, request)) = in_flight {
+            self.post(&ToWorker::ProcessInput(client, request));
         }
         self.update_watchdog();
     }
@@ -253,25 +245,24 @@ impl SolverLink {
             FromWorker::WorkerLoaded => {
                 let queue =
                     self.connection.borrow_mut().as_mut().and_then(|connection| connection.queue.take());
-                for value in queue.unwrap_or_default() {
-                    if let Some(connection) = self.connection.borrow().as_ref() {
+                if let Some(connection) = self.connection.borrow().as_ref() {
+                    for value in queue.unwrap_or_default() {
                         let _ = connection.worker.post_message(&value);
                     }
                 }
             }
             FromWorker::ProcessOutput(client, response) => {
-                let on_response = {
-                    let mut clients = self.clients.borrow_mut();
-                    let Some(entry) = clients.get_mut(&client) else { return };
-                    let ended = match response {
-                        Response::Finished { id, .. } | Response::Cancelled { id } => Some(id),
-                        Response::Progress { .. } => None,
-                    };
-                    if ended.is_some() && ended == in_flight_id(&entry.in_flight) {
-                        entry.in_flight = None;
-                    }
-                    entry.on_response.clone()
+                let Some(on_response) = self.clients.borrow().get(&client).cloned() else { return };
+                let ended = match response {
+                    Response::Finished { id, .. } | Response::Cancelled { id } => Some(id),
+                    Response::Progress { .. } => None,
                 };
+                {
+                    let mut in_flight = self.in_flight.borrow_mut();
+                    if ended.is_some() && ended == in_flight_id(&in_flight, client) {
+                        *in_flight = None;
+                    }
+                }
                 self.update_watchdog();
                 on_response(response);
             }
@@ -288,7 +279,7 @@ impl SolverLink {
     }
 
     /// The worker died (an uncaught error, a failed load, or silence): start another and send
-    /// it the requests in flight, unless it died too often lately; then answer those requests
+    /// it the request in flight, unless it died too often lately; then answer that request
     /// with the news instead.
     fn died(&self) {
         drop(self.connection.borrow_mut().take());
@@ -305,20 +296,15 @@ impl SolverLink {
             on_notice.emit(Notice::Restarted);
             return;
         }
-        let stranded: Vec<(OnResponse, RequestId)> = self
-            .clients
-            .borrow_mut()
-            .values_mut()
-            .filter_map(|client| {
-                let id = in_flight_id(&client.in_flight.take())?;
-                Some((client.on_response.clone(), id))
-            })
-            .collect();
+        let stranded = self.in_flight.borrow_mut().take();
         self.update_watchdog();
         on_notice.emit(Notice::GaveUp);
-        for (on_response, id) in stranded {
-            let answer = Answer::InvalidInput(Notice::GaveUp.text().to_string());
-            on_response(Response::Finished { id, answer });
+        if let Some((client, Request::Start { id, .. })) = stranded {
+            let on_response = self.clients.borrow().get(&client).cloned();
+            if let Some(on_response) = on_response {
+                let answer = Answer::InvalidInput(Notice::GaveUp.text().to_string());
+                on_response(Response::Finished { id, answer });
+            }
         }
     }
 
@@ -352,9 +338,10 @@ impl SolverLink {
     }
 }
 
-fn in_flight_id(in_flight: &Option<(u64, Request)>) -> Option<RequestId> {
+/// The id of the request in flight, if it is `client`'s.
+fn in_flight_id(in_flight: &Option<(u32, Request)>, client: u32) -> Option<RequestId> {
     match in_flight {
-        Some((_, Request::Start { id, .. })) => Some(*id),
+        Some((owner, Request::Start { id, .. })) if *owner == client => Some(*id),
         _ => None,
     }
 }
