@@ -287,3 +287,28 @@ test('a solver worker that crashes is restarted at once', async () => {
     await site.close();
   }
 });
+
+test('a solver worker that cannot start is retried a few times, then the player is told to reload', async () => {
+  const site = await startSite();
+  try {
+    // The worker's script never arrives (no service worker to answer from its cache).
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.route('**/worker-loader-*.js', (route) => route.abort());
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (error) => page.errors.push(error));
+    await page.goto(`${site.base}#/freecell/1`);
+    await page.locator('[data-pile^="cascade-"] [data-card]').nth(51).waitFor({ timeout: 30000 });
+    const notice = page.getByTestId('solver-notice');
+    await notice.filter({ hasText: 'could not be restarted' }).waitFor({ timeout: 30000 });
+    assert.equal(await notice.innerText(), 'The solver stopped and could not be restarted. Reload the page to try again.');
+    // The table keeps working without the solver.
+    await page.keyboard.press('8');
+    await page.keyboard.press('b');
+    assert.deepEqual(await pileCards(page, 'freecell-2'), ['TC']);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await site.close();
+  }
+});
