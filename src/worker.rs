@@ -162,7 +162,11 @@ pub fn repair<O: for<'de> serde::Deserialize<'de>>(
     ))
 }
 
+/// The codec both sides of the worker boundary use: the worker's registrar ([`register`]) and
+/// the app's link to it (`ui::hooks::SolverProvider`).
+pub type SolverCodec = JsonCodec;
+
 /// Registers the worker (called from the worker binary's `main`).
 pub fn register() {
-    SolverWorker::registrar().encoding::<JsonCodec>().register();
+    SolverWorker::registrar().encoding::<SolverCodec>().register();
 }

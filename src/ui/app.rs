@@ -1,18 +1,16 @@
 use yew::prelude::*;
-use yew_agent::worker::WorkerProvider;
 
 use std::rc::Rc;
 
 use super::foxhounds_page::FoxHoundsPage;
 use super::home::Home;
-use super::hooks::use_location_hash;
+use super::hooks::{use_location_hash, SolverProvider};
 use super::table::{shortened, GamePage, LinkProblem};
 use super::tictactoe_page::TicTacToePage;
 use crate::games::freecell::{board_code, FreeCell, Origin};
 use crate::games::klondike::{Draw, Klondike, KlondikeDeal};
 use crate::games::pyramid::{Pyramid, PyramidDeal};
 use crate::share::{LinkError, Route};
-use crate::worker::{JsonCodec, SolverWorker};
 
 /// Where a bad link leads instead: a fresh table of the game it named, or the home page.
 fn fallback_route(hash: &str) -> Route {
@@ -83,7 +81,7 @@ pub fn App() -> Html {
         Route::Home => html! { <Home /> },
     };
     html! {
-        <WorkerProvider<SolverWorker, JsonCodec> path="worker.js">
+        <SolverProvider>
             <nav class="top-nav">
                 <a href="#/" class="brand">{"Deckhand"}</a>
                 <a href="#/freecell">{"FreeCell"}</a>
@@ -96,6 +94,6 @@ pub fn App() -> Html {
                 if let Some(error) = shown { <LinkProblem message={shortened(&error.to_string())} /> }
                 {page}
             </main>
-        </WorkerProvider<SolverWorker, JsonCodec>>
+        </SolverProvider>
     }
 }

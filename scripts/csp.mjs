@@ -1,0 +1,30 @@
+// Deckhand's Content-Security-Policy, in one place: scripts/postbuild.mjs writes it into
+// dist/index.html as a meta tag (so any static host applies it), and scripts/serve.mjs sends
+// it as a header (adding what only a header can say).
+//
+// Scripts and wasm come only from the site itself; there is no inline script (the build moves
+// Trunk's loader into a file). Style sheets come only from the site too. Style ATTRIBUTES are
+// allowed ('unsafe-inline' under style-src-attr only): the table sets CSS variables through
+// `style=` attributes (FreeCell's --longest, Klondike's --worst-down/--worst-up), which a
+// policy without it would refuse. It allows no script and no style sheet.
+export const DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "style-src-elem 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
+
+/** The policy as the meta tag carries it. */
+export const META_POLICY = DIRECTIVES.join('; ');
+
+/** The policy as a header: the meta tag's, plus `frame-ancestors` (which a meta tag cannot set). */
+export const HEADER_POLICY = [...DIRECTIVES, "frame-ancestors 'none'"].join('; ');
