@@ -255,7 +255,7 @@ impl SolverLink {
                 let Some(on_response) = self.clients.borrow().get(&client).cloned() else { return };
                 let ended = match response {
                     Response::Finished { id, .. } | Response::Cancelled { id } => Some(id),
-                    Response::Progress { .. } => None,
+                    Response::Progress { .. } | Response::Searching { .. } => None,
                 };
                 {
                     let mut in_flight = self.in_flight.borrow_mut();
