@@ -478,21 +478,23 @@ impl Tables {
         }
         let (first_pass, first_pointer) = (rank / 25, (rank % 25) as u32);
         let (mut pass, mut q) = (first_pass, first_pointer);
+        // The stock and waste tops are followed card by card: `rest` holds the stock cards
+        // still to come up in this pass, `waste` the waste top.
+        let mut rest = stock & !((1u32 << q) - 1);
+        let below = stock & ((1u32 << q) - 1);
+        let mut waste = (below != 0).then(|| 31 - below.leading_zeros());
         // A stock card's removals with pyramid cards give the same keys wherever it is met,
         // and the first meeting gives the best rank: each card is tried once.
         let mut tried = 0u32;
+        let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
         loop {
-            let above = stock & !((1u32 << q) - 1);
-            let below = stock & ((1u32 << q) - 1);
-            let top = (above != 0).then(|| above.trailing_zeros());
-            let waste = (below != 0).then(|| 31 - below.leading_zeros());
+            let top = (rest != 0).then(|| rest.trailing_zeros());
             let base = pass * 25;
             let mut emit = |found: Option<(u16, u32)>| {
                 if let Some((c, st)) = found {
                     visit(pack(c, st, 0, 0), base + canonical_pointer(st, q));
                 }
             };
-            let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
             for j in [top, waste].into_iter().flatten() {
                 if tried & (1 << j) != 0 {
                     continue;
@@ -503,10 +505,8 @@ impl Tables {
                     emit(self.remove(at, &[], &[j], 13));
                     continue;
                 }
-                for slot in bits(available as u64) {
-                    if self.values[slot as usize] + v == 13 {
-                        emit(self.remove(at, &[slot], &[j], v));
-                    }
+                for slot in bits((available & self.slots_of_value[13 - v as usize]) as u64) {
+                    emit(self.remove(at, &[slot], &[j], v));
                 }
             }
             if let (Some(s), Some(w)) = (top, waste) {
@@ -516,10 +516,16 @@ impl Tables {
             }
             match top {
                 Some(s) if value_of(s) == 13 => break,
-                Some(s) => q = s + 1,
+                Some(s) => {
+                    q = s + 1;
+                    waste = Some(s);
+                    rest &= rest - 1;
+                }
                 None if waste.is_some() && pass < MAX_RECYCLES => {
                     pass += 1;
                     q = 0;
+                    waste = None;
+                    rest = stock;
                 }
                 None => break,
             }
