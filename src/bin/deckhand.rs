@@ -55,14 +55,9 @@ const USAGE: &str = "usage:
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
-  deckhand freecell|pyramid|klondike grade N|--deck FILE [--draw 1|3] [--json]
-                                a deal's verdict and difficulty (Easy, Medium, Hard, Expert) and why
-  deckhand freecell|pyramid|klondike winnable --count K [--difficulty D] [--from S] [--draw 1|3] [--json]
-                                K seeds the solver proves winnable (of difficulty D), from seed S (1)
-  deckhand freecell|pyramid|klondike day YYYY-MM-DD [--draw 1|3] [--json]
-                                the deal of the day for a UTC date, with its difficulty
-  deckhand freecell|pyramid|klondike grade-table --range A..B [--draw 1|3] [--facts FILE]
-                                grade seeds A..B, play the fixed policy on the winnable ones, tabulate";
+  deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
+    [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
+                                difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
