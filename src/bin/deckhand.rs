@@ -74,6 +74,12 @@ impl Failure {
     }
 }
 
+/// The value of `--draw`: 1 or 3; anything else is a usage error that quotes it short.
+fn parse_draw(text: &str) -> Result<deckhand::games::klondike::Draw, Failure> {
+    let draw = text.parse().ok().and_then(deckhand::games::klondike::Draw::from_count);
+    draw.ok_or_else(|| Failure::usage(format!("`--draw {}`: use 1 or 3", quote(text))))
+}
+
 /// The most bytes read from a file of one deck or one board: four bytes for each character
 /// the parser takes ([`deckhand::cards::MAX_PASTE_LEN`],
 /// [`deckhand::freecell::setup::MAX_BOARD_TEXT_LEN`]), so any text it takes fits.

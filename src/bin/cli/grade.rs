@@ -69,11 +69,7 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
         match argument {
             "--json" => options.json = true,
             "--draw" if game == GameKind::Klondike => {
-                let text = value("--draw")?;
-                let draw = text.parse().ok().and_then(klondike::Draw::from_count);
-                options.draw = Some(
-                    draw.ok_or_else(|| Failure::usage(format!("`--draw {}`: use 1 or 3", quote(text))))?,
-                );
+                options.draw = Some(crate::parse_draw(value("--draw")?)?);
             }
             "--deck" | "--board" => options.deck = Some(value(argument)?),
             "--count" => {

@@ -54,10 +54,7 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
         match argument {
             "--json" => options.json = true,
             "--draw" => {
-                let text = value("--draw")?;
-                let draw = text.parse().ok().and_then(Draw::from_count);
-                let draw = draw.ok_or_else(|| Failure::usage(format!("`--draw {text}`: use 1 or 3")))?;
-                options.rules.draw = draw;
+                options.rules.draw = crate::parse_draw(value("--draw")?)?;
             }
             "--passes" => {
                 let text = value("--passes")?;
