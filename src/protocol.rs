@@ -502,10 +502,36 @@ impl Job for FoxHoundsJob {
 /// Work units per call to [`Job::step`] inside a slice: small, so the clock is read often.
 const WORK_PER_STEP: u64 = 256;
 
-/// Runs one job at a time, in slices.
+/// How soon the worker runs a task beside the other clients' tasks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// Grading a deal: only while no one waits for anything else.
+    Background,
+    /// What a player waits for: a position check, a hint, a solve, a search for a deal.
+    Foreground,
+}
+
+impl Task {
+    /// A grade is background work; everything else is waited for.
+    pub fn priority(&self) -> Priority {
+        match self {
+            Task::Grade { .. } => Priority::Background,
+            _ => Priority::Foreground,
+        }
+    }
+}
+
+/// The job in flight and what it is.
+struct Running {
+    id: RequestId,
+    priority: Priority,
+    job: Box<dyn Job>,
+}
+
+/// Runs one client's job at a time, in slices: a newer request supersedes the older.
 #[derive(Default)]
 pub struct Dispatcher {
-    current: Option<(RequestId, Box<dyn Job>)>,
+    current: Option<Running>,
 }
 
 impl Dispatcher {
@@ -518,17 +544,23 @@ impl Dispatcher {
         self.current.is_some()
     }
 
+    /// The priority of the job in flight.
+    pub fn priority(&self) -> Option<Priority> {
+        self.current.as_ref().map(|running| running.priority)
+    }
+
     /// Takes a request; returns the responses it causes at once.
     pub fn receive(&mut self, request: Request) -> Vec<Response> {
         match request {
             Request::Start { id, task } => {
                 let mut responses = self.cancel_current();
-                self.current = Some((id, task.start()));
+                let priority = task.priority();
+                self.current = Some(Running { id, priority, job: task.start() });
                 responses.push(Response::Progress { id, progress: Progress::default() });
                 responses
             }
             Request::Cancel { id } => match &self.current {
-                Some((current, _)) if *current == id => self.cancel_current(),
+                Some(running) if running.id == id => self.cancel_current(),
                 _ => Vec::new(),
             },
             Request::Unreadable { id, reason } => {
@@ -541,13 +573,13 @@ impl Dispatcher {
     }
 
     fn cancel_current(&mut self) -> Vec<Response> {
-        self.current.take().map(|(id, _)| Response::Cancelled { id }).into_iter().collect()
+        self.current.take().map(|running| Response::Cancelled { id: running.id }).into_iter().collect()
     }
 
     /// Steps the current job until it finishes or `elapsed_ms()` passes `slice_ms`, then
     /// reports progress or the answer.
     pub fn run_slice(&mut self, slice_ms: f64, elapsed_ms: &dyn Fn() -> f64) -> Vec<Response> {
-        let Some((id, job)) = self.current.as_mut() else {
+        let Some(Running { id, job, .. }) = self.current.as_mut() else {
             return Vec::new();
         };
         let id = *id;
@@ -563,6 +595,74 @@ impl Dispatcher {
                 }];
             }
         }
+    }
+}
+
+/// The worker's clients, each with its own [`Dispatcher`] (a table's position check, its
+/// grading, a search for a winnable deal): a client's newer request supersedes only its own
+/// older one. Each slice goes to the most urgent job: a foreground job before a background
+/// one, and among equals the most recently started, as the player's latest action is what
+/// they wait for. The others wait, keeping what they found so far.
+pub struct Scheduler<C> {
+    clients: Vec<Client<C>>,
+    started: u64,
+}
+
+struct Client<C> {
+    key: C,
+    dispatcher: Dispatcher,
+    /// When the client's job in flight started (a count of starts).
+    started: u64,
+}
+
+impl<C: Copy + PartialEq> Default for Scheduler<C> {
+    fn default() -> Self {
+        Scheduler { clients: Vec::new(), started: 0 }
+    }
+}
+
+impl<C: Copy + PartialEq> Scheduler<C> {
+    pub fn new() -> Scheduler<C> {
+        Scheduler::default()
+    }
+
+    /// True while some client's job waits for more slices.
+    pub fn is_busy(&self) -> bool {
+        self.clients.iter().any(|client| client.dispatcher.is_busy())
+    }
+
+    /// Takes `client`'s request; returns the responses it causes at once (all for `client`).
+    pub fn receive(&mut self, client: C, request: Request) -> Vec<Response> {
+        self.started += 1;
+        let started = self.started;
+        let index = match self.clients.iter().position(|c| c.key == client) {
+            Some(index) => index,
+            None => {
+                self.clients.push(Client { key: client, dispatcher: Dispatcher::new(), started });
+                self.clients.len() - 1
+            }
+        };
+        let entry = &mut self.clients[index];
+        if matches!(request, Request::Start { .. }) {
+            entry.started = started;
+        }
+        entry.dispatcher.receive(request)
+    }
+
+    /// Drops `client` and its job (it has gone: a closed page, an unmounted table).
+    pub fn forget(&mut self, client: C) {
+        self.clients.retain(|c| c.key != client);
+    }
+
+    /// Runs one slice of the most urgent job; its client and responses.
+    pub fn run_slice(&mut self, slice_ms: f64, elapsed_ms: &dyn Fn() -> f64) -> Option<(C, Vec<Response>)> {
+        let client = self
+            .clients
+            .iter_mut()
+            .filter_map(|client| Some(((client.dispatcher.priority()?, client.started), client)))
+            .max_by_key(|(urgency, _)| *urgency)?
+            .1;
+        Some((client.key, client.dispatcher.run_slice(slice_ms, elapsed_ms)))
     }
 }
 
@@ -590,7 +690,8 @@ mod tests {
     }
 
     fn start_countdown(dispatcher: &mut Dispatcher, id: RequestId, remaining: u64) {
-        dispatcher.current = Some((id, Box::new(Countdown { remaining, done: 0 })));
+        let job = Box::new(Countdown { remaining, done: 0 });
+        dispatcher.current = Some(Running { id, priority: Priority::Foreground, job });
     }
 
     #[test]
@@ -648,6 +749,51 @@ mod tests {
         });
         assert_eq!(responses[0], Response::Cancelled { id: 1 });
         assert!(matches!(dispatcher.run_slice(1.0, &|| 0.0)[..], [Response::Finished { id: 2, .. }]));
+    }
+
+    #[test]
+    fn the_scheduler_runs_the_newest_foreground_job_and_grades_only_when_idle() {
+        let mut scheduler = Scheduler::<u32>::new();
+        let grade = Task::Grade { game: GameKind::Pyramid, deal: DealRef::Seed(3), draw: None };
+        assert_eq!(
+            scheduler.receive(1, Request::Start { id: 1, task: grade }),
+            vec![Response::Progress { id: 1, progress: Progress::default() }]
+        );
+        let check = |id| Request::Start {
+            id,
+            task: Task::SolveFreeCell { board: String::new(), mode: SolveMode::Fast },
+        };
+        scheduler.receive(2, check(1));
+        scheduler.receive(3, check(1));
+        // The newest foreground job first, then the older one, then the grade.
+        let order: Vec<u32> = std::iter::from_fn(|| {
+            let (client, responses) = scheduler.run_slice(1.0, &|| 0.0)?;
+            matches!(responses[..], [Response::Finished { .. }]).then_some(client)
+        })
+        .take(3)
+        .collect();
+        assert_eq!(order, vec![3, 2, 1]);
+        assert!(!scheduler.is_busy());
+    }
+
+    #[test]
+    fn a_client_supersedes_and_cancels_only_its_own_job() {
+        let mut scheduler = Scheduler::<u32>::new();
+        let grade = |id| Request::Start {
+            id,
+            task: Task::Grade { game: GameKind::Pyramid, deal: DealRef::Seed(3), draw: None },
+        };
+        scheduler.receive(1, grade(5));
+        scheduler.receive(2, grade(5));
+        assert_eq!(
+            scheduler.receive(2, grade(6)),
+            vec![Response::Cancelled { id: 5 }, Response::Progress { id: 6, progress: Progress::default() }]
+        );
+        assert_eq!(scheduler.receive(2, Request::Cancel { id: 5 }), vec![]);
+        assert_eq!(scheduler.receive(1, Request::Cancel { id: 5 }), vec![Response::Cancelled { id: 5 }]);
+        scheduler.forget(2);
+        assert!(!scheduler.is_busy());
+        assert_eq!(scheduler.run_slice(1.0, &|| 0.0), None);
     }
 
     #[test]

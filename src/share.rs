@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::cards::{Card, Deck};
 use crate::deal::{DealNumber, DealNumberError};
+use crate::grade::{Date, GameKind};
 use crate::limits::{check_length, quote, TooLong};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -301,6 +302,9 @@ pub enum Route {
     Klondike { seed: Option<u64>, draw: u8, moves: Option<String> },
     /// `#/klondike/deck/<deck-code>?draw=1|3`: a custom deck in dealing order.
     KlondikeDeck { deck: Deck, draw: u8, moves: Option<String> },
+    /// `#/freecell/day/2026-11-26`, `#/pyramid/day/…`, `#/klondike/day/…?draw=1|3`: the deal
+    /// of the day of that UTC date (the same winnable deal for everyone).
+    Day { game: GameKind, date: Date, draw: u8 },
     /// `#/tictactoe`, with an optional position.
     TicTacToe { position: Option<String> },
     /// `#/foxhounds`, with an optional position.
@@ -330,8 +334,26 @@ impl Route {
                 expected: "a whole number from 0 to 18446744073709551615".into(),
             })
         };
+        let date = |text: &str| -> Result<Date, LinkError> {
+            text.parse::<Date>()
+                .map_err(|error| LinkError::BadContent { what: "date".into(), reason: error.to_string() })
+        };
+        let draw = || match parameter("draw").as_deref() {
+            None | Some("1") => Ok(1),
+            Some("3") => Ok(3),
+            Some(other) => Err(LinkError::BadParameter {
+                key: "draw".into(),
+                value: quote(other),
+                expected: "1 or 3".into(),
+            }),
+        };
         let route = match segments.as_slice() {
             [] => Route::Home,
+            ["freecell", "day", day] => Route::Day { game: GameKind::FreeCell, date: date(day)?, draw: 1 },
+            ["pyramid", "day", day] => Route::Day { game: GameKind::Pyramid, date: date(day)?, draw: 1 },
+            ["klondike", "day", day] => {
+                Route::Day { game: GameKind::Klondike, date: date(day)?, draw: draw()? }
+            }
             ["freecell"] => Route::FreeCell { deal: None, moves },
             ["freecell", "board", code] => Route::FreeCellBoard { code: code.to_string(), moves },
             ["freecell", number] => Route::FreeCell { deal: Some(number.parse()?), moves },
@@ -339,17 +361,7 @@ impl Route {
             ["pyramid", "deal", n] => Route::PyramidDeal { seed: seed(n)?, moves },
             ["pyramid", code] => Route::Pyramid { deck: Some(decode_deck(code)?), moves },
             ["klondike", rest @ ..] if rest.len() <= 2 => {
-                let draw = match parameter("draw").as_deref() {
-                    None | Some("1") => 1,
-                    Some("3") => 3,
-                    Some(other) => {
-                        return Err(LinkError::BadParameter {
-                            key: "draw".into(),
-                            value: quote(other),
-                            expected: "1 or 3".into(),
-                        })
-                    }
-                };
+                let draw = draw()?;
                 match rest {
                     ["deck", code] => Route::KlondikeDeck { deck: decode_deck(code)?, draw, moves },
                     [_, _] => return Err(unknown()),
@@ -397,6 +409,10 @@ impl fmt::Display for Route {
                 }
                 Ok(())
             }
+            Route::Day { game: GameKind::Klondike, date, draw } => {
+                write!(f, "#/klondike/day/{date}?draw={draw}")
+            }
+            Route::Day { game, date, .. } => write!(f, "#/{game}/day/{date}"),
             Route::TicTacToe { position: None } => write!(f, "#/tictactoe"),
             Route::TicTacToe { position: Some(p) } => write!(f, "#/tictactoe?position={p}"),
             Route::FoxHounds { position: None } => write!(f, "#/foxhounds"),
@@ -460,6 +476,9 @@ mod tests {
             "#/pyramid/deal/12",
             "#/klondike/5?draw=3",
             "#/klondike?draw=1",
+            "#/freecell/day/2026-11-26",
+            "#/pyramid/day/2000-01-01",
+            "#/klondike/day/2024-02-29?draw=3",
             "#/tictactoe",
             "#/foxhounds?position=abc",
         ];
@@ -484,6 +503,12 @@ mod tests {
         assert!(matches!(Route::parse("#/klondike/deck/zzz"), Err(LinkError::UnknownVersion { .. })));
         assert!(matches!(Route::parse("#/klondike/4/5"), Err(LinkError::UnknownPage { .. })));
         assert!(matches!(Route::parse("#/pyramid/zzz"), Err(LinkError::UnknownVersion { .. })));
+        let message = Route::parse("#/freecell/day/2023-02-29").unwrap_err().to_string();
+        assert!(message.contains("date") && message.contains("2023-02-29 is not a day"), "{message}");
+        assert!(matches!(
+            Route::parse("#/klondike/day/2026-11-26?draw=2"),
+            Err(LinkError::BadParameter { .. })
+        ));
         let message = Route::parse("#/freecell/99999999999").unwrap_err().to_string();
         assert!(message.contains("out of range"), "{message}");
     }

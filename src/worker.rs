@@ -1,5 +1,6 @@
-//! The web worker: feeds `protocol::Request`s to the engine's [`Dispatcher`] and runs the
-//! current job in time slices scheduled with `setTimeout(0)`, so messages from the app (a
+//! The web worker: feeds `protocol::Request`s to the engine's [`Scheduler`] (one job per
+//! client: a table's position check, its grading, a search for a deal) and runs the most
+//! urgent job in time slices scheduled with `setTimeout(0)`, so messages from the app (a
 //! cancel, a newer request) are handled between two slices.
 
 use wasm_bindgen::closure::Closure;
@@ -9,16 +10,14 @@ use yew_agent::worker::{HandlerId, Worker, WorkerScope};
 use yew_agent::Codec;
 
 use crate::limits::check_length;
-use crate::protocol::{Dispatcher, Request, Response, MAX_MESSAGE_LEN};
+use crate::protocol::{Request, Response, Scheduler, MAX_MESSAGE_LEN};
 
 /// How long one slice may run before the worker looks at its mailbox again.
 const SLICE_MS: f64 = 25.0;
 
 /// The solver worker.
 pub struct SolverWorker {
-    dispatcher: Dispatcher,
-    /// The bridge that sent the request in flight: answers go back to it.
-    requester: Option<HandlerId>,
+    scheduler: Scheduler<HandlerId>,
     slice_scheduled: bool,
 }
 
@@ -27,7 +26,7 @@ pub struct RunSlice;
 
 impl SolverWorker {
     fn schedule_slice(&mut self, scope: &WorkerScope<Self>) {
-        if self.slice_scheduled || !self.dispatcher.is_busy() {
+        if self.slice_scheduled || !self.scheduler.is_busy() {
             return;
         }
         self.slice_scheduled = true;
@@ -41,11 +40,9 @@ impl SolverWorker {
         }
     }
 
-    fn respond_all(&self, scope: &WorkerScope<Self>, responses: Vec<Response>) {
-        if let Some(id) = self.requester {
-            for response in responses {
-                scope.respond(id, response);
-            }
+    fn respond_all(scope: &WorkerScope<Self>, client: HandlerId, responses: Vec<Response>) {
+        for response in responses {
+            scope.respond(client, response);
         }
     }
 }
@@ -56,24 +53,27 @@ impl Worker for SolverWorker {
     type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        SolverWorker { dispatcher: Dispatcher::new(), requester: None, slice_scheduled: false }
+        SolverWorker { scheduler: Scheduler::new(), slice_scheduled: false }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, _msg: RunSlice) {
         self.slice_scheduled = false;
         let start = js_sys::Date::now();
-        let responses = self.dispatcher.run_slice(SLICE_MS, &|| js_sys::Date::now() - start);
-        self.respond_all(scope, responses);
+        if let Some((client, responses)) = self.scheduler.run_slice(SLICE_MS, &|| js_sys::Date::now() - start)
+        {
+            Self::respond_all(scope, client, responses);
+        }
         self.schedule_slice(scope);
     }
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, id: HandlerId) {
-        // The app holds one bridge; answers, including a superseded request's `Cancelled`,
-        // go to whoever asked last.
-        self.requester = Some(id);
-        let responses = self.dispatcher.receive(request);
-        self.respond_all(scope, responses);
+        let responses = self.scheduler.receive(id, request);
+        Self::respond_all(scope, id, responses);
         self.schedule_slice(scope);
+    }
+
+    fn disconnected(&mut self, _scope: &WorkerScope<Self>, id: HandlerId) {
+        self.scheduler.forget(id);
     }
 }
 

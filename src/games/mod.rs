@@ -13,7 +13,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::cards::Card;
-use crate::protocol::{Answer, Task};
+use crate::grade::GameKind;
+use crate::protocol::{Answer, DealRef, Task};
 use crate::session::{Start, Table, Verdict};
 use crate::share::Route;
 
@@ -139,6 +140,30 @@ pub trait Game: Sized + 'static {
 
     /// A new random deal of the same kind as `like` (same draw, say).
     fn random_deal(like: Option<&Self::Deal>, random: f64) -> Self::Deal;
+
+    /// The game as grading and the winnable search know it (docs/RULES.md, "Difficulty").
+    const GRADED: GameKind;
+
+    /// The deal as a [`Task::Grade`] names it.
+    fn grade_ref(deal: &Self::Deal) -> DealRef;
+
+    /// Klondike's draw of `deal`, which grading and the winnable search deal in; `None` for
+    /// the games without one.
+    fn draw_of(_deal: &Self::Deal) -> Option<crate::games::klondike::Draw> {
+        None
+    }
+
+    /// The deal a seed stands for (Klondike: in `draw`, draw 1 if `None`); `None` for
+    /// a seed out of the game's range.
+    fn seeded(seed: u64, draw: Option<crate::games::klondike::Draw>) -> Option<Self::Deal>;
+
+    /// The seed `deal` was dealt from, if it was.
+    fn seed_of(deal: &Self::Deal) -> Option<u64>;
+
+    /// The task that grades `deal`.
+    fn grade_task(deal: &Self::Deal) -> Task {
+        Task::Grade { game: Self::GRADED, deal: Self::grade_ref(deal), draw: Self::draw_of(deal) }
+    }
 
     /// The link to `deal`, with `moves` played from its start if any.
     fn route(deal: &Self::Deal, moves: &[Self::Move]) -> Route;

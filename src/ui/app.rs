@@ -5,11 +5,12 @@ use std::rc::Rc;
 use super::foxhounds_page::FoxHoundsPage;
 use super::home::Home;
 use super::hooks::{use_location_hash, SolverProvider};
-use super::table::{shortened, GamePage, LinkProblem};
+use super::table::{shortened, DayPage, GamePage, LinkProblem};
 use super::tictactoe_page::TicTacToePage;
 use crate::games::freecell::{board_code, FreeCell, Origin};
 use crate::games::klondike::{Draw, Klondike, KlondikeDeal};
 use crate::games::pyramid::{Pyramid, PyramidDeal};
+use crate::grade::GameKind;
 use crate::share::{LinkError, Route};
 
 /// Where a bad link leads instead: a fresh table of the game it named, or the home page.
@@ -78,6 +79,11 @@ pub fn App() -> Html {
             let deal = Some(KlondikeDeal { seed: None, deck: Rc::new(deck), draw });
             html! { <GamePage<Klondike> {deal} {moves} {navigator} /> }
         }
+        Route::Day { game, date, draw } => match game {
+            GameKind::FreeCell => html! { <DayPage<FreeCell> {date} {draw} {navigator} /> },
+            GameKind::Pyramid => html! { <DayPage<Pyramid> {date} {draw} {navigator} /> },
+            GameKind::Klondike => html! { <DayPage<Klondike> {date} {draw} {navigator} /> },
+        },
         Route::Home => html! { <Home /> },
     };
     html! {

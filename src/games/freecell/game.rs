@@ -10,7 +10,8 @@ use super::{board_code, Autoplay, Move, Position, Source, CASCADES, CELLS};
 use crate::cards::{Card, Suit};
 use crate::deal::DealNumber;
 use crate::games::{choosing_words, Game, Place, Spot};
-use crate::protocol::{Answer, SolveMode, Task};
+use crate::grade::GameKind;
+use crate::protocol::{Answer, DealRef, SolveMode, Task};
 use crate::session::{Start, Verdict};
 use crate::share::Route;
 
@@ -179,6 +180,26 @@ impl Game for FreeCell {
     fn random_deal(_like: Option<&Origin>, random: f64) -> Origin {
         let number = ((random * 1_000_000.0) as u64 + 1).clamp(1, 1_000_000);
         Origin::Deal(DealNumber::new(number).expect("1..=1,000,000 is in range"))
+    }
+
+    const GRADED: GameKind = GameKind::FreeCell;
+
+    fn grade_ref(deal: &Origin) -> DealRef {
+        match deal {
+            Origin::Deal(number) => DealRef::Seed(number.get()),
+            Origin::Board(position) => DealRef::Code(position.setup().to_string()),
+        }
+    }
+
+    fn seeded(seed: u64, _draw: Option<crate::games::klondike::Draw>) -> Option<Origin> {
+        DealNumber::new(seed).ok().map(Origin::Deal)
+    }
+
+    fn seed_of(deal: &Origin) -> Option<u64> {
+        match deal {
+            Origin::Deal(number) => Some(number.get()),
+            Origin::Board(_) => None,
+        }
     }
 
     fn route(deal: &Origin, moves: &[Move]) -> Route {

@@ -10,7 +10,8 @@ use super::{deck_code, deck_from_code, format_moves, play_moves, Draw, Move, Pos
 use crate::cards::{Card, Deck, Suit};
 use crate::deal::seeded_deck;
 use crate::games::{choosing_words, Game, Place, Spot, Tap};
-use crate::protocol::{Answer, Task};
+use crate::grade::GameKind;
+use crate::protocol::{Answer, DealRef, Task};
 use crate::session::{Start, Verdict};
 use crate::share::Route;
 
@@ -253,6 +254,27 @@ impl Game for Klondike {
     fn random_deal(like: Option<&KlondikeDeal>, random: f64) -> KlondikeDeal {
         let draw = like.map_or(Draw::One, |deal| deal.draw);
         KlondikeDeal::seeded((random * 1_000_000.0) as u64 + 1, draw)
+    }
+
+    const GRADED: GameKind = GameKind::Klondike;
+
+    fn grade_ref(deal: &KlondikeDeal) -> DealRef {
+        match deal.seed {
+            Some(seed) => DealRef::Seed(seed),
+            None => DealRef::Code(deck_code(&deal.deck)),
+        }
+    }
+
+    fn draw_of(deal: &KlondikeDeal) -> Option<Draw> {
+        Some(deal.draw)
+    }
+
+    fn seeded(seed: u64, draw: Option<Draw>) -> Option<KlondikeDeal> {
+        Some(KlondikeDeal::seeded(seed, draw.unwrap_or(Draw::One)))
+    }
+
+    fn seed_of(deal: &KlondikeDeal) -> Option<u64> {
+        deal.seed
     }
 
     fn route(deal: &KlondikeDeal, moves: &[Move]) -> Route {

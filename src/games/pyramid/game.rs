@@ -11,7 +11,8 @@ use super::{notation, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, ROWS};
 use crate::cards::{Card, Deck, Rank};
 use crate::deal::seeded_deck;
 use crate::games::{Game, Place, Spot, Tap};
-use crate::protocol::{Answer, Task};
+use crate::grade::GameKind;
+use crate::protocol::{Answer, DealRef, Task};
 use crate::session::{Start, Verdict};
 use crate::share::{decode_deck, encode_deck, Route};
 
@@ -185,6 +186,23 @@ impl Game for Pyramid {
 
     fn random_deal(_like: Option<&PyramidDeal>, random: f64) -> PyramidDeal {
         PyramidDeal::seeded((random * 1_000_000.0) as u64 + 1)
+    }
+
+    const GRADED: GameKind = GameKind::Pyramid;
+
+    fn grade_ref(deal: &PyramidDeal) -> DealRef {
+        match deal.seed {
+            Some(seed) => DealRef::Seed(seed),
+            None => DealRef::Code(encode_deck(&deal.deck)),
+        }
+    }
+
+    fn seeded(seed: u64, _draw: Option<crate::games::klondike::Draw>) -> Option<PyramidDeal> {
+        Some(PyramidDeal::seeded(seed))
+    }
+
+    fn seed_of(deal: &PyramidDeal) -> Option<u64> {
+        deal.seed
     }
 
     fn route(deal: &PyramidDeal, moves: &[Move]) -> Route {

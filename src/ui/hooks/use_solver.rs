@@ -16,6 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 use yew_agent::Codec;
 
+use crate::grade::WinnableProgress;
 use crate::protocol::{Answer, Request, RequestId, Response, Task};
 use crate::search::Progress;
 use crate::worker::SolverCodec;
@@ -98,9 +99,10 @@ struct SolverLink {
     /// Every `use_solver` caller by its handler id: where its answers go.
     clients: RefCell<BTreeMap<u32, OnResponse>>,
     next_client: Cell<u32>,
-    /// The request in flight and whose it is, sent again to a restarted worker. There is at
-    /// most one: the worker runs one task at a time, and a newer `Start` cancels the older.
-    in_flight: RefCell<Option<(u32, Request)>>,
+    /// Each client's request in flight, sent again to a restarted worker. A client has at
+    /// most one: its newer `Start` supersedes its older (the worker runs each client's latest
+    /// task, the most urgent first).
+    in_flight: RefCell<BTreeMap<u32, Request>>,
     /// When the worker last said something, or (if later) when it was given work while idle.
     quiet_since: Cell<f64>,
     restarts: RefCell<Vec<f64>>,
@@ -116,7 +118,7 @@ impl SolverLink {
             connection: RefCell::new(None),
             clients: RefCell::new(BTreeMap::new()),
             next_client: Cell::new(0),
-            in_flight: RefCell::new(None),
+            in_flight: RefCell::new(BTreeMap::new()),
             quiet_since: Cell::new(0.0),
             restarts: RefCell::new(Vec::new()),
             watchdog: RefCell::new(None),
@@ -138,12 +140,7 @@ impl SolverLink {
 
     fn disconnect(&self, client: u32) {
         self.clients.borrow_mut().remove(&client);
-        {
-            let mut in_flight = self.in_flight.borrow_mut();
-            if in_flight.as_ref().is_some_and(|(owner, _)| *owner == client) {
-                *in_flight = None;
-            }
-        }
+        self.in_flight.borrow_mut().remove(&client);
         if self.connection.borrow().is_some() {
             self.post(&ToWorker::Disconnected(client));
         }
@@ -158,13 +155,13 @@ impl SolverLink {
             let mut in_flight = self.in_flight.borrow_mut();
             match &request {
                 Request::Start { .. } => {
-                    if in_flight.is_none() {
+                    if in_flight.is_empty() {
                         self.quiet_since.set(js_sys::Date::now());
                     }
-                    *in_flight = Some((client, request.clone()));
+                    in_flight.insert(client, request.clone());
                 }
                 Request::Cancel { id } if in_flight_id(&in_flight, client) == Some(*id) => {
-                    *in_flight = None;
+                    in_flight.remove(&client);
                 }
                 _ => {}
             }
@@ -178,7 +175,7 @@ impl SolverLink {
     }
 
     fn is_busy(&self) -> bool {
-        self.in_flight.borrow().is_some()
+        !self.in_flight.borrow().is_empty()
     }
 
     /// Posts `message`, or queues it until the worker is loaded.
@@ -233,7 +230,7 @@ impl SolverLink {
             self.post(&ToWorker::Connected(client));
         }
         let in_flight = self.in_flight.borrow().clone();
-        if let Some((client, request)) = in_flight {
+        for (client, request) in in_flight {
             self.post(&ToWorker::ProcessInput(client, request));
         }
         self.update_watchdog();
@@ -260,7 +257,7 @@ impl SolverLink {
                 {
                     let mut in_flight = self.in_flight.borrow_mut();
                     if ended.is_some() && ended == in_flight_id(&in_flight, client) {
-                        *in_flight = None;
+                        in_flight.remove(&client);
                     }
                 }
                 self.update_watchdog();
@@ -279,7 +276,7 @@ impl SolverLink {
     }
 
     /// The worker died (an uncaught error, a failed load, or silence): start another and send
-    /// it the request in flight, unless it died too often lately; then answer that request
+    /// it the requests in flight, unless it died too often lately; then answer those requests
     /// with the news instead.
     fn died(&self) {
         drop(self.connection.borrow_mut().take());
@@ -296,10 +293,11 @@ impl SolverLink {
             on_notice.emit(Notice::Restarted);
             return;
         }
-        let stranded = self.in_flight.borrow_mut().take();
+        let stranded = std::mem::take(&mut *self.in_flight.borrow_mut());
         self.update_watchdog();
         on_notice.emit(Notice::GaveUp);
-        if let Some((client, Request::Start { id, .. })) = stranded {
+        for (client, request) in stranded {
+            let Request::Start { id, .. } = request else { continue };
             let on_response = self.clients.borrow().get(&client).cloned();
             if let Some(on_response) = on_response {
                 let answer = Answer::InvalidInput(Notice::GaveUp.text().to_string());
@@ -339,9 +337,9 @@ impl SolverLink {
 }
 
 /// The id of the request in flight, if it is `client`'s.
-fn in_flight_id(in_flight: &Option<(u32, Request)>, client: u32) -> Option<RequestId> {
-    match in_flight {
-        Some((owner, Request::Start { id, .. })) if *owner == client => Some(*id),
+fn in_flight_id(in_flight: &BTreeMap<u32, Request>, client: u32) -> Option<RequestId> {
+    match in_flight.get(&client) {
+        Some(Request::Start { id, .. }) => Some(*id),
         _ => None,
     }
 }
@@ -426,9 +424,22 @@ pub fn SolverProvider(props: &SolverProviderProps) -> Html {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolverState {
     Idle,
-    Working { id: RequestId, progress: Progress },
-    Done { id: RequestId, answer: Answer },
-    Cancelled { id: RequestId },
+    Working {
+        id: RequestId,
+        progress: Progress,
+    },
+    /// A search for a winnable deal, with how far it has got.
+    Searching {
+        id: RequestId,
+        progress: WinnableProgress,
+    },
+    Done {
+        id: RequestId,
+        answer: Answer,
+    },
+    Cancelled {
+        id: RequestId,
+    },
 }
 
 /// A `use_solver` caller's place on the link; leaving it (unmounting) disconnects.
@@ -470,7 +481,7 @@ impl SolverHandle {
     /// the cancel may still arrive: `latest` moves past the stopped request, so that such a
     /// report does not bring the progress line back.
     pub fn cancel(&self) {
-        if let SolverState::Working { id, .. } = *self.state {
+        if let SolverState::Working { id, .. } | SolverState::Searching { id, .. } = *self.state {
             self.send(Request::Cancel { id });
             self.latest.set(id + 1);
             self.state.set(SolverState::Cancelled { id });
@@ -498,6 +509,9 @@ pub fn use_solver() -> SolverHandle {
                 match response {
                     Response::Progress { id, progress } if id == current => {
                         state.set(SolverState::Working { id, progress })
+                    }
+                    Response::Searching { id, progress } if id == current => {
+                        state.set(SolverState::Searching { id, progress })
                     }
                     Response::Finished { id, answer } if id == current => {
                         state.set(SolverState::Done { id, answer })

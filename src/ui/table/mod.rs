@@ -4,6 +4,7 @@
 //! and keys, the background position check, saving and the address. A game supplies its rules
 //! ([`Game`]) and its drawing ([`GameView`]), nothing more.
 
+mod deals;
 mod page;
 mod parts;
 mod shell;
@@ -13,6 +14,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+pub use deals::{today_route, DayPage};
 pub use page::{shortened, GamePage, LinkProblem, MAX_LINK_MOVES_LEN};
 pub use parts::{check_activity, REPLAY_SPEEDS};
 pub use shell::GameTable;

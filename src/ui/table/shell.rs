@@ -8,6 +8,10 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::deals::{
+    grade_line, new_deals_choice, search_line, today_route, use_deal_grade, use_deal_search, use_new_deals,
+    Days, NewDeals,
+};
 use super::parts::{check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use super::view::TableView;
 use super::{GameView, TableContext};
@@ -264,11 +268,45 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
         let onclick = dispatch.reform(move |_: MouseEvent| action());
         html! { <button disabled={!enabled} {onclick}>{label}</button> }
     };
+    // New games: any shuffle, or a winnable one (of a difficulty) found by the worker.
+    let draw = G::draw_of(&current.game);
+    let (new_deals, on_new_deals) = use_new_deals::<G>();
+    let open_seed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |seed: u64| {
+            if let Some(deal) = G::seeded(seed, draw) {
+                dispatch.emit(Action::NewGame(deal));
+            }
+        })
+    };
+    let search = use_deal_search::<G>(open_seed.reform(|(seed, _grade)| seed));
+    let on_skip = {
+        let search = search.clone();
+        Callback::from(move |seed: u64| {
+            search.solver.cancel();
+            open_seed.emit(seed);
+        })
+    };
     let on_new = {
         let dispatch = dispatch.clone();
         let like = current.game.clone();
-        Callback::from(move |_: MouseEvent| {
-            dispatch.emit(Action::NewGame(G::random_deal(Some(&like), js_sys::Math::random())))
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| match new_deals {
+            NewDeals::Any => {
+                dispatch.emit(Action::NewGame(G::random_deal(Some(&like), js_sys::Math::random())))
+            }
+            deals => search.start::<G>(deals, draw),
+        })
+    };
+    let grade = use_deal_grade::<G>(&current.game);
+    // The deal of the day: which day the deal on the table is, and the days played and won.
+    let day = use_memo(current.game.clone(), |deal| Days::load::<G>().day_of::<G>(deal));
+    let days = {
+        let day = *day;
+        use_memo((day, moved, won), move |&(day, moved, won)| match day {
+            Some(date) if moved => Some(Days::mark::<G>(date, won)),
+            Some(_) => Some(Days::load::<G>()),
+            None => None,
         })
     };
     let status = game_status::<G>(
@@ -293,10 +331,13 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     html! {
         <section class={classes!("game", G::CLASS)}>
             <div class="toolbar">
-                <h1>{G::title(&current.game)}</h1>
+                <h1>{G::title(&current.game)}
+                    if let Some(date) = *day { <span class="day-badge">{format!(" · deal of the day {date}")}</span> }
+                </h1>
                 <div class="controls">
                     {G::toolbar(&context)}
                     <button onclick={on_new}>{"New game"}</button>
+                    {new_deals_choice(new_deals, on_new_deals)}
                     {button("Restart", || Action::Restart, moved)}
                     {button("Undo", || Action::Control(Control::Undo), state.session.can_undo())}
                     {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
@@ -315,8 +356,15 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                 } else {
                     <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
                         if let Some(extra) = G::score_extra(position) { <span>{extra}</span> }
+                        if let Some(days) = &*days {
+                            <span data-testid="days">{format!("Days played {}, won {}", days.played(), days.won())}</span>
+                        }
                     </Scoreline>
                 }
+                <div class="deal-facts">
+                    {grade_line(grade.as_ref())}
+                    <a class="day-link" href={today_route::<G>(draw).to_string()}>{"Deal of the day"}</a>
+                </div>
             </div>
             <div class={classes!("table", G::CLASS)} ref={table_ref} role="group"
                 aria-label={format!("{} table", G::NAME)} aria-describedby="table-keys">
@@ -331,6 +379,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                 if let Some(result) = deal_result { <div data-testid="deal-result">{result}</div> }
                 {status}
                 if let Some(said) = announced { <div class="announce" data-testid="last-move">{said}</div> }
+                {search_line(&search, "a winnable deal", Some(on_skip))}
                 {check_activity(&check)}
                 {hint_line::<G>(position, state.session.hint, check.is_stopped())}
             </div>

@@ -1,0 +1,171 @@
+// Deals that know themselves (issue 23): winnable-only new games found by the worker without
+// blocking the page, each won on the table by Solve and its replay; the difficulty on every
+// table; the deal of the day, the same in two fresh browsers, with the days played and won.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite } from './harness.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const TIERS = /^(Easy|Medium|Hard|Expert)$/;
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site?.close(); });
+
+/** Today's date in UTC, as the deal-of-the-day links name it. */
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * A page at `hash` with nothing saved, recording each main-thread task over 50 ms as
+ * [start, duration] in `window.__tasks` (reports arrive late: their start says when).
+ */
+async function freshWatchedPage(hash) {
+  const page = await site.context.newPage();
+  await page.addInitScript(() => {
+    window.__tasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.setViewportSize(DESKTOP);
+  await page.goto(site.base + '#/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(site.base + hash);
+  return page;
+}
+
+/**
+ * Chooses winnable deals, then three times: New game, wait for the deal found, Solve, replay
+ * to the win. Returns the three titles; checks that no main-thread task took over 200 ms
+ * while each deal was being found.
+ */
+async function threeWinnableDeals(page, ready, link) {
+  await page.locator(ready).waitFor();
+  await page.getByRole('checkbox', { name: 'Winnable deal' }).check();
+  const titles = [];
+  for (let round = 0; round < 3; round += 1) {
+    const before = await page.locator('h1').innerText();
+    const clicked = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.waitForFunction((old) => document.querySelector('h1').innerText !== old, before, { timeout: 120000 });
+    const found = await page.evaluate(() => performance.now());
+    // Let the last reports arrive.
+    await page.waitForTimeout(200);
+    const longest = Math.max(0, ...await page.evaluate(([from, to]) => window.__tasks
+      .filter(([start]) => start >= from && start <= to).map(([, duration]) => duration), [clicked, found]));
+    assert.ok(longest < 200, `a ${longest} ms task while a winnable deal was found`);
+    const title = await page.locator('h1').innerText();
+    // The deal found is an ordinary deal link.
+    assert.match(await page.evaluate(() => location.hash), link);
+    await page.getByTestId(/^(winnable|deal-result)$/).first().waitFor({ timeout: 60000 });
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('100');
+    await page.getByTestId('won').waitFor({ timeout: 120000 });
+    titles.push(title);
+  }
+  assert.equal(new Set(titles).size, 3, `the same deal twice: ${titles}`);
+  return titles;
+}
+
+test('three winnable Klondike draw-3 deals in a row, each won by Solve and its replay', async () => {
+  const page = await freshWatchedPage('#/klondike/1?draw=3');
+  await threeWinnableDeals(page, '[data-pile="tableau-7"] [data-card] >> nth=6', /^#\/klondike\/\d+\?draw=3$/);
+  assert.deepEqual(page.errors ?? [], []);
+  await page.close();
+});
+
+test('three winnable Pyramid deals in a row, each won by Solve and its replay', async () => {
+  const page = await freshWatchedPage('#/pyramid/deal/1');
+  await threeWinnableDeals(page, '[data-pile="pyramid-27"] [data-card]', /^#\/pyramid\/deal\/\d+$/);
+  await page.close();
+});
+
+test('the difficulty and why are shown on the FreeCell, Klondike and Pyramid tables', async () => {
+  for (const hash of ['#/freecell/617', '#/klondike/7', '#/pyramid/deal/3']) {
+    const page = await site.freshPage(hash, DESKTOP);
+    const word = page.getByTestId('difficulty');
+    await word.waitFor({ timeout: 60000 });
+    assert.match(await word.innerText(), TIERS, hash);
+    const line = await page.locator('.grade').innerText();
+    assert.ok(line.length > 'Easy: .'.length + 10, `${hash}: no reason in "${line}"`);
+    // The line fits the row; the whole reason is in its tooltip.
+    assert.equal(await page.locator('.grade').getAttribute('title') !== null, true);
+    await page.close();
+  }
+});
+
+test('a difficulty chosen for new deals is the difficulty of the deal dealt', async () => {
+  const page = await site.freshPage('#/freecell/1', DESKTOP);
+  await page.locator('[data-pile^="cascade-"] [data-card] >> nth=51').waitFor();
+  await page.getByRole('checkbox', { name: 'Winnable deal' }).check();
+  await page.getByRole('combobox', { name: 'Difficulty of new deals' }).selectOption('Hard');
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.waitForFunction(() => !document.querySelector('h1').innerText.includes('#1'), null, { timeout: 120000 });
+  assert.equal(await page.getByTestId('difficulty').innerText(), 'Hard');
+  // The choice is remembered.
+  await page.reload();
+  await page.locator('[data-pile^="cascade-"] [data-card] >> nth=51').waitFor();
+  assert.ok(await page.getByRole('checkbox', { name: 'Winnable deal' }).isChecked());
+  assert.equal(await page.getByRole('combobox', { name: 'Difficulty of new deals' }).inputValue(), 'Hard');
+  await page.close();
+});
+
+test('a search for a deal can be cancelled (the game stays) or skipped (an unchecked deal)', async () => {
+  const page = await site.freshPage('#/klondike/5?draw=3', DESKTOP);
+  await page.locator('[data-pile="tableau-7"] [data-card] >> nth=6').waitFor();
+  await page.getByRole('checkbox', { name: 'Winnable deal' }).check();
+  await page.getByRole('combobox', { name: 'Difficulty of new deals' }).selectOption('Expert');
+  await page.getByRole('button', { name: 'New game' }).click();
+  const finding = page.getByTestId('finding-deal');
+  await finding.getByRole('button', { name: 'Cancel' }).click();
+  await finding.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('h1').innerText(), 'Klondike #5');
+  await page.getByRole('button', { name: 'New game' }).click();
+  await finding.getByRole('button', { name: 'Skip' }).click();
+  await page.waitForFunction(() => document.querySelector('h1').innerText !== 'Klondike #5');
+  await finding.waitFor({ state: 'detached' });
+  assert.match(await page.evaluate(() => location.hash), /^#\/klondike\/\d+\?draw=3$/);
+  await page.close();
+});
+
+test('the deal of the day is the same in two fresh browsers, and counts the days played', async () => {
+  const other = await startSite();
+  try {
+    const deals = [];
+    for (const browser of [site, other]) {
+      const page = await browser.freshPage('#/', DESKTOP);
+      await page.getByRole('link', { name: 'FreeCell deal of the day' }).click();
+      await page.waitForFunction(() => /^#\/freecell\/\d+$/.test(location.hash), null, { timeout: 60000 });
+      await page.getByText(`deal of the day ${today()}`).waitFor();
+      deals.push(await page.evaluate(() => location.hash));
+      if (browser === site) {
+        // A move on the day's deal counts the day as played.
+        await page.locator('[data-pile^="cascade-"] [data-card] >> nth=51').waitFor();
+        await page.keyboard.press('1');
+        await page.keyboard.press('a');
+        assert.equal(await page.getByTestId('days').innerText(), 'Days played 1, won 0');
+      }
+      await page.close();
+    }
+    assert.equal(deals[0], deals[1]);
+    // Each table links to its game's deal of the day.
+    const page = await site.newPage('#/pyramid/deal/5', DESKTOP);
+    await page.getByRole('link', { name: 'Deal of the day' }).click();
+    await page.waitForFunction(() => /^#\/pyramid\/deal\/\d+$/.test(location.hash) && location.hash !== '#/pyramid/deal/5',
+      null, { timeout: 60000 });
+    await page.getByText(`deal of the day ${today()}`).waitFor();
+    await page.close();
+  } finally {
+    await other.close();
+  }
+});
+
+test('a bad day in a link is explained', async () => {
+  const page = await site.freshPage('#/klondike/day/2023-02-29', DESKTOP);
+  const problem = page.getByTestId('link-error');
+  await problem.waitFor();
+  assert.match(await problem.innerText(), /2023-02-29 is not a day/);
+  await page.close();
+});
