@@ -83,7 +83,7 @@ pub fn new_deals_choice(chosen: NewDeals, choose: Callback<NewDeals>) -> Html {
             </label>
             if chosen != NewDeals::Any {
                 <select aria-label="Difficulty of new deals" onchange={on_difficulty}>
-                    <option value="" selected={tier.is_none()}>{"Any difficulty"}</option>
+                    <option value="" selected={tier.is_none()}>{"Any"}</option>
                     { for Difficulty::ALL.into_iter().map(|d| html! {
                         <option value={d.word()} selected={tier == Some(d)}>{d.word()}</option>
                     }) }
