@@ -122,17 +122,30 @@ struct CustomDeckProps {
 fn CustomDeck(props: &CustomDeckProps) -> Html {
     let text = use_node_ref();
     let problem = use_state(|| None::<String>);
+    // The box shows the deck on the table when that changes, and otherwise keeps what the
+    // player typed (a redraw of the table must not undo their edit).
+    {
+        let text = text.clone();
+        use_effect_with(props.text.clone(), move |deck| {
+            if let Some(area) = text.cast::<web_sys::HtmlTextAreaElement>() {
+                area.set_value(deck);
+            }
+        });
+    }
     let onclick = {
         let text = text.clone();
         let problem = problem.clone();
         let on_deck = props.on_deck.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(area) = text.cast::<web_sys::HtmlTextAreaElement>() else { return };
-            let value = area.value();
-            if value.len() > MAX_DECK_TEXT {
+            // The length in UTF-16 units bounds the UTF-8 length from below: a paste over the
+            // cap is refused without copying it out of the page.
+            let units = area.text_length() as usize;
+            let value = if units > MAX_DECK_TEXT { String::new() } else { area.value() };
+            let length = units.max(value.len());
+            if length > MAX_DECK_TEXT {
                 problem.set(Some(format!(
-                    "a deck is at most {MAX_DECK_TEXT} characters; this text has {}",
-                    value.len()
+                    "a deck is at most {MAX_DECK_TEXT} characters; this text has {length}"
                 )));
                 return;
             }
@@ -149,7 +162,7 @@ fn CustomDeck(props: &CustomDeckProps) -> Html {
         <details class="deck-panel">
             <summary>{"Deal your own deck"}</summary>
             <label for="klondike-deck">{"A deck of 52 cards in dealing order: the 28 tableau cards row by row as a person deals (one to each of columns 1 to 7, then one to each of columns 2 to 7, and so on), then the stock from the top"}</label>
-            <textarea id="klondike-deck" ref={text} rows="4" aria-label="Custom deck" value={props.text.clone()} />
+            <textarea id="klondike-deck" ref={text} rows="4" aria-label="Custom deck" />
             <button {onclick}>{"Deal this deck"}</button>
             if let Some(problem) = (*problem).clone() {
                 <div class="refusal" role="alert" data-testid="deck-error">{problem}</div>

@@ -112,18 +112,38 @@ test('a difficulty chosen for new deals is the difficulty of the deal dealt', as
   await page.close();
 });
 
+/**
+ * Clicks New game, then `label` (Skip or Cancel) in the search's progress line the moment it
+ * shows, in the page itself: a search may end within a fraction of a second.
+ */
+async function newGameThen(page, label) {
+  await page.evaluate((label) => new Promise((done) => {
+    const observer = new MutationObserver(() => {
+      const button = [...document.querySelectorAll('[data-testid="finding-deal"] button')]
+        .find((b) => b.textContent === label);
+      if (button) {
+        observer.disconnect();
+        button.click();
+        done();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'New game').click();
+  }), label);
+}
+
 test('a search for a deal can be cancelled (the game stays) or skipped (an unchecked deal)', async () => {
   const page = await site.freshPage('#/klondike/5?draw=3', DESKTOP);
   await page.locator('[data-pile="tableau-7"] [data-card] >> nth=6').waitFor();
   await page.getByRole('checkbox', { name: 'Winnable deal' }).check();
   await page.getByRole('combobox', { name: 'Difficulty of new deals' }).selectOption('Expert');
-  await page.getByRole('button', { name: 'New game' }).click();
   const finding = page.getByTestId('finding-deal');
-  await finding.getByRole('button', { name: 'Cancel' }).click();
+  await newGameThen(page, 'Cancel');
   await finding.waitFor({ state: 'detached' });
+  // Long enough for a search that was not stopped to have dealt.
+  await page.waitForTimeout(3000);
   assert.equal(await page.locator('h1').innerText(), 'Klondike #5');
-  await page.getByRole('button', { name: 'New game' }).click();
-  await finding.getByRole('button', { name: 'Skip' }).click();
+  await newGameThen(page, 'Skip');
   await page.waitForFunction(() => document.querySelector('h1').innerText !== 'Klondike #5');
   await finding.waitFor({ state: 'detached' });
   assert.match(await page.evaluate(() => location.hash), /^#\/klondike\/\d+\?draw=3$/);

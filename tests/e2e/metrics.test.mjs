@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
 import { ARTIFACTS, pageWatchingLongTasks, startSite } from './harness.mjs';
 
 let site;
@@ -111,4 +112,41 @@ test('Pyramid: hint latency after a move, and the slowest published deck checked
   console.log(JSON.stringify(metrics));
   await writeFile(`${ARTIFACTS}metrics-pyramid-slowest.json`, JSON.stringify(metrics, null, 2));
   await page.close();
+});
+
+test('FreeCell: first view of #/freecell/1 (navigation start to the 52 cards drawn)', async () => {
+  // Each load in a fresh context: the first visit (nothing cached, no service worker yet),
+  // then a reload in the same context (the browser cache and the service worker warm).
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const first = [];
+  const again = [];
+  for (let round = 0; round < 5; round += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const look = () => {
+        if (document.querySelectorAll('[data-pile^="cascade-"] [data-card]').length >= 52) {
+          window.__firstView = performance.now();
+        } else {
+          requestAnimationFrame(look);
+        }
+      };
+      requestAnimationFrame(look);
+    });
+    for (const list of [first, again]) {
+      if (list === first) await page.goto(site.base + '#/freecell/1');
+      else await page.reload();
+      await page.waitForFunction(() => window.__firstView !== undefined, null, { timeout: 30000 });
+      list.push(Math.round(await page.evaluate(() => window.__firstView)));
+    }
+    await context.close();
+  }
+  await browser.close();
+  const metrics = { first_visit_ms: summary(first), reload_ms: summary(again) };
+  console.log(JSON.stringify(metrics));
+  await writeFile(`${ARTIFACTS}metrics-first-view.json`, JSON.stringify(metrics, null, 2));
 });

@@ -17,4 +17,4 @@ pub use use_keydown::use_keydown;
 pub use use_location::{use_location_hash, Navigator};
 pub use use_position_check::{use_position_check, PositionCheck};
 pub use use_saved_game::use_saved_game;
-pub use use_solver::{use_solver, SolverHandle, SolverProvider, SolverState};
+pub use use_solver::{use_solver, use_solver_quietly, SolverHandle, SolverProvider, SolverState};

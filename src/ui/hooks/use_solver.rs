@@ -497,6 +497,18 @@ impl SolverHandle {
 /// [`SolverProvider`] above it.
 #[hook]
 pub fn use_solver() -> SolverHandle {
+    use_solver_reporting(true)
+}
+
+/// [`use_solver`] for background work whose progress is not shown: the state changes only
+/// when a request starts and ends, so its progress reports do not redraw the page.
+#[hook]
+pub fn use_solver_quietly() -> SolverHandle {
+    use_solver_reporting(false)
+}
+
+#[hook]
+fn use_solver_reporting(progress_shown: bool) -> SolverHandle {
     let state = use_state(|| SolverState::Idle);
     let latest = use_mut_ref_cell();
     let link = use_context::<SolverContext>().expect("use_solver needs a SolverProvider above it");
@@ -507,10 +519,10 @@ pub fn use_solver() -> SolverHandle {
             let on_response = move |response: Response| {
                 let current = latest.get();
                 match response {
-                    Response::Progress { id, progress } if id == current => {
+                    Response::Progress { id, progress } if id == current && progress_shown => {
                         state.set(SolverState::Working { id, progress })
                     }
-                    Response::Searching { id, progress } if id == current => {
+                    Response::Searching { id, progress } if id == current && progress_shown => {
                         state.set(SolverState::Searching { id, progress })
                     }
                     Response::Finished { id, answer } if id == current => {

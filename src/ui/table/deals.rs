@@ -17,7 +17,7 @@ use crate::grade::{daily_start_seed, Date, Difficulty, Grade, Verdict, WinnableP
 use crate::protocol::{Answer, Task};
 use crate::share::Route;
 use crate::ui::browser::{load, save};
-use crate::ui::hooks::{use_solver, Navigator, SolverHandle, SolverState};
+use crate::ui::hooks::{use_solver, use_solver_quietly, Navigator, SolverHandle, SolverState};
 
 /// What "New game" deals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,7 +227,7 @@ fn known_grade(key: &str) -> Option<Grade> {
 /// the position checks go first).
 #[hook]
 pub fn use_deal_grade<G: Game>(deal: &G::Deal) -> Option<Grade> {
-    let solver = use_solver();
+    let solver = use_solver_quietly();
     let key = grade_key::<G>(deal);
     let asked = use_mut_ref(|| None::<String>);
     {
