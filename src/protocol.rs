@@ -654,14 +654,23 @@ impl<C: Copy + PartialEq> Scheduler<C> {
         self.clients.retain(|c| c.key != client);
     }
 
-    /// Runs one slice of the most urgent job; its client and responses.
-    pub fn run_slice(&mut self, slice_ms: f64, elapsed_ms: &dyn Fn() -> f64) -> Option<(C, Vec<Response>)> {
-        let client = self
-            .clients
+    /// The client whose job runs next.
+    fn most_urgent(&mut self) -> Option<&mut Client<C>> {
+        self.clients
             .iter_mut()
             .filter_map(|client| Some(((client.dispatcher.priority()?, client.started), client)))
-            .max_by_key(|(urgency, _)| *urgency)?
-            .1;
+            .max_by_key(|(urgency, _)| *urgency)
+            .map(|(_, client)| client)
+    }
+
+    /// The priority of the job that runs next, if any.
+    pub fn next_priority(&mut self) -> Option<Priority> {
+        self.most_urgent()?.dispatcher.priority()
+    }
+
+    /// Runs one slice of the most urgent job; its client and responses.
+    pub fn run_slice(&mut self, slice_ms: f64, elapsed_ms: &dyn Fn() -> f64) -> Option<(C, Vec<Response>)> {
+        let client = self.most_urgent()?;
         Some((client.key, client.dispatcher.run_slice(slice_ms, elapsed_ms)))
     }
 }
@@ -766,6 +775,7 @@ mod tests {
         scheduler.receive(2, check(1));
         scheduler.receive(3, check(1));
         // The newest foreground job first, then the older one, then the grade.
+        assert_eq!(scheduler.next_priority(), Some(Priority::Foreground));
         let order: Vec<u32> = std::iter::from_fn(|| {
             let (client, responses) = scheduler.run_slice(1.0, &|| 0.0)?;
             matches!(responses[..], [Response::Finished { .. }]).then_some(client)

@@ -10,10 +10,13 @@ use yew_agent::worker::{HandlerId, Worker, WorkerScope};
 use yew_agent::Codec;
 
 use crate::limits::check_length;
-use crate::protocol::{Request, Response, Scheduler, MAX_MESSAGE_LEN};
+use crate::protocol::{Priority, Request, Response, Scheduler, MAX_MESSAGE_LEN};
 
 /// How long one slice may run before the worker looks at its mailbox again.
 const SLICE_MS: f64 = 25.0;
+/// A background slice (grading a deal) is shorter, so that a request the player waits for
+/// starts sooner.
+const BACKGROUND_SLICE_MS: f64 = 5.0;
 
 /// The solver worker.
 pub struct SolverWorker {
@@ -59,7 +62,11 @@ impl Worker for SolverWorker {
     fn update(&mut self, scope: &WorkerScope<Self>, _msg: RunSlice) {
         self.slice_scheduled = false;
         let start = js_sys::Date::now();
-        if let Some((client, responses)) = self.scheduler.run_slice(SLICE_MS, &|| js_sys::Date::now() - start)
+        let slice_ms = match self.scheduler.next_priority() {
+            Some(Priority::Background) => BACKGROUND_SLICE_MS,
+            _ => SLICE_MS,
+        };
+        if let Some((client, responses)) = self.scheduler.run_slice(slice_ms, &|| js_sys::Date::now() - start)
         {
             Self::respond_all(scope, client, responses);
         }
