@@ -29,10 +29,11 @@ fn far_enough(offset: (i32, i32)) -> bool {
     offset.0.abs() + offset.1.abs() > 6
 }
 
-/// The pile of the card whose handler `event` reached (its `data-pile` ancestor).
+/// The pile of the card `event` is for: the `data-pile` ancestor of its target (the pressed card,
+/// which captures the pointer; Yew delegates events, so the current target is the app's root).
 fn pile_element(event: &PointerEvent) -> Option<web_sys::HtmlElement> {
-    let slot = event.current_target()?.dyn_into::<web_sys::Element>().ok()?;
-    slot.closest("[data-pile]").ok()??.dyn_into().ok()
+    let card = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    card.closest("[data-pile]").ok()??.dyn_into().ok()
 }
 
 /// Moves the dragged cards: their slots (class `carried`) are translated by the CSS variables
