@@ -1,3 +1,6 @@
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -29,8 +32,8 @@ fn far_enough(offset: (i32, i32)) -> bool {
     offset.0.abs() + offset.1.abs() > 6
 }
 
-/// The pile of the card `event` is for: the `data-pile` ancestor of its target (the pressed card,
-/// which captures the pointer; Yew delegates events, so the current target is the app's root).
+/// The pile of the card pressed by `event`: the `data-pile` ancestor of its target (Yew
+/// delegates events, so the current target is the app's root).
 fn pile_element(event: &PointerEvent) -> Option<web_sys::HtmlElement> {
     let card = event.target()?.dyn_into::<web_sys::Element>().ok()?;
     card.closest("[data-pile]").ok()??.dyn_into().ok()
@@ -81,6 +84,8 @@ pub struct CardHandlers {
 pub struct CardDrag<P: 'static> {
     state: UseStateHandle<Option<Drag<P>>>,
     parse: fn(&str) -> Option<P>,
+    /// The element of the pile the cards are taken from, while the pointer is down.
+    held: Rc<RefCell<Option<web_sys::HtmlElement>>>,
 }
 
 impl<P: Copy + PartialEq + 'static> CardDrag<P> {
@@ -103,6 +108,7 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
     ) -> CardHandlers {
         let onpointerdown = {
             let state = self.state.clone();
+            let held = self.held.clone();
             let on_click = callbacks.on_click.clone();
             Callback::from(move |event: PointerEvent| {
                 if event.button() != 0 {
@@ -116,9 +122,11 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
                 if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
                     let _ = target.set_pointer_capture(event.pointer_id());
                 }
-                if let Some(element) = pile_element(&event) {
-                    follow(&element, Some((0, 0)));
+                let element = pile_element(&event);
+                if let Some(element) = &element {
+                    follow(element, Some((0, 0)));
                 }
+                *held.borrow_mut() = element;
                 state.set(Some(Drag {
                     pile,
                     depth,
@@ -130,14 +138,15 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
         };
         let onpointermove = {
             let state = self.state.clone();
+            let held = self.held.clone();
             Callback::from(move |event: PointerEvent| {
                 let Some(d) = *state else { return };
                 if d.pointer != event.pointer_id() {
                     return;
                 }
                 let offset = d.offset(&event);
-                if let Some(element) = pile_element(&event) {
-                    follow(&element, Some(offset));
+                if let Some(element) = &*held.borrow() {
+                    follow(element, Some(offset));
                 }
                 if far_enough(offset) != d.moved {
                     state.set(Some(Drag { moved: far_enough(offset), ..d }));
@@ -146,6 +155,7 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
         };
         let onpointerup = {
             let state = self.state.clone();
+            let held = self.held.clone();
             let callbacks = callbacks.clone();
             let parse = self.parse;
             Callback::from(move |event: PointerEvent| {
@@ -162,16 +172,17 @@ impl<P: Copy + PartialEq + 'static> CardDrag<P> {
                     callbacks.on_click.emit((d.pile, d.depth));
                 }
                 // After `before_drop` read where the cards were drawn under the pointer.
-                if let Some(element) = pile_element(&event) {
+                if let Some(element) = held.borrow_mut().take() {
                     follow(&element, None);
                 }
             })
         };
         let onpointercancel = {
             let state = self.state.clone();
-            Callback::from(move |event: PointerEvent| {
+            let held = self.held.clone();
+            Callback::from(move |_: PointerEvent| {
                 state.set(None);
-                if let Some(element) = pile_element(&event) {
+                if let Some(element) = held.borrow_mut().take() {
                     follow(&element, None);
                 }
             })
@@ -203,5 +214,6 @@ fn pile_at<P: PartialEq>(x: i32, y: i32, dragged: P, parse: fn(&str) -> Option<P
 #[hook]
 pub fn use_card_drag<P: Copy + PartialEq + 'static>(parse: fn(&str) -> Option<P>) -> CardDrag<P> {
     let state = use_state(|| None::<Drag<P>>);
-    CardDrag { state, parse }
+    let held = use_mut_ref(|| None);
+    CardDrag { state, parse, held }
 }

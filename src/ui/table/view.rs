@@ -118,9 +118,9 @@ impl<G: GameView> TableView<'_, G> {
             can_lift.then_some("movable")
         );
         html! {
-            <div class={classes!("card-slot", dragging.then_some("carried"))} onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
-                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
-                data-depth={depth.to_string()}>
+            <div class={classes!("card-slot", dragging.then_some("carried"))} data-depth={depth.to_string()}
+                onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
+                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}>
                 {card_face(card, classes)}
             </div>
         }
