@@ -5,13 +5,15 @@
 //      <meta name="deckhand-worker">. So a page of one build can never load another build's worker.
 //   3. The Content-Security-Policy meta tag (scripts/csp.mjs) goes first in <head>.
 //   4. sw.js: the service worker (www/sw.js) with this build's version and file list.
-// The build fails if index.html still holds an inline script, a <style> element or a style attribute.
+// The build fails if index.html still holds an inline script, a <style> element or a style attribute,
+// or if www/layout.css is not what scripts/layout-css.mjs writes.
 //
 // usage: node scripts/postbuild.mjs [DIR]   (default: $TRUNK_STAGING_DIR)
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { META_POLICY } from './csp.mjs';
+import { checkLayoutCss } from './layout-css.mjs';
 
 const SW_SOURCE = new URL('../www/sw.js', import.meta.url);
 const PLACEHOLDER = '__DECKHAND_BUILD__';
@@ -95,6 +97,7 @@ export async function writeServiceWorker(dir) {
 }
 
 export async function postbuild(dir) {
+  await checkLayoutCss();
   const indexPath = join(dir, 'index.html');
   let html = await readFile(indexPath, 'utf8');
   html = await moveInlineScripts(dir, html);

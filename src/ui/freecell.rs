@@ -22,15 +22,17 @@ impl GameView for FreeCell {
 
     fn draw(view: &TableView<FreeCell>) -> Html {
         let position = view.position;
+        // The longest cascade (at least the deal's 7): the fan closes up to fit it.
+        let longest = (0..CASCADES).map(|i| position.cascade(i).len()).max().unwrap_or(0).max(7);
         let top = |pile: Pile, mark: Html, card: Html| {
-            view.pile(pile, classes!("slot"), String::new(), html! { <>{mark}{card}</> })
+            view.pile(pile, classes!("slot"), &[], html! { <>{mark}{card}</> })
         };
         html! {
             <>
                 <div class="top-row">
                     <div class="cells">
                         { for (0..CELLS as u8).map(|i| {
-                            let card = position.cell(usize::from(i)).map(|card| view.card(Pile::Cell(i), 0, Some(card), String::new()));
+                            let card = position.cell(usize::from(i)).map(|card| view.card(Pile::Cell(i), 0, Some(card)));
                             top(Pile::Cell(i), Html::default(), card.unwrap_or_default())
                         }) }
                     </div>
@@ -43,13 +45,13 @@ impl GameView for FreeCell {
                         }) }
                     </div>
                 </div>
-                <div class="cascades" style={format!("--longest: {}", (0..CASCADES).map(|i| position.cascade(i).len()).max().unwrap_or(0).max(7))}>
+                <div class="cascades" data-longest={longest.to_string()}>
                     { for (0..CASCADES as u8).map(|i| {
                         let pile = Pile::Cascade(i);
                         let cascade = position.cascade(usize::from(i));
                         let cards = html! { <>{ for cascade.iter().enumerate().map(|(depth, &card)|
-                            view.card(pile, depth, Some(card), format!("--depth: {depth}"))) }</> };
-                        view.pile(pile, classes!("cascade"), format!("--cards: {}", cascade.len()), cards)
+                            view.card(pile, depth, Some(card))) }</> };
+                        view.pile(pile, classes!("cascade"), &[("data-cards", cascade.len())], cards)
                     }) }
                 </div>
             </>

@@ -24,24 +24,27 @@ impl GameView for Pyramid {
         let slots = (0..PYRAMID_CARDS).map(|index| {
             let (row, column) = row_column(index);
             let pile = Pile::Pyramid(index as u8);
-            let style = format!("--row: {row}; --col: {column}");
             match position.pyramid_card(index) {
                 Some(card) => {
                     let covered = !position.is_uncovered(index);
                     let class = classes!("pyramid-slot", covered.then_some("covered"));
-                    view.pile(pile, class, style, view.card(pile, 0, Some(card), String::new()))
+                    let place = [("data-row", row), ("data-col", column)];
+                    view.pile(pile, class, &place, view.card(pile, 0, Some(card)))
                 }
-                None => html! { <div class="pyramid-slot empty" data-pile={pile.to_string()} {style} /> },
+                None => html! {
+                    <div class="pyramid-slot empty" data-pile={pile.to_string()}
+                        data-row={row.to_string()} data-col={column.to_string()} />
+                },
             }
         });
-        let stock = position.stock_top().map(|card| view.card(Pile::Stock, 0, Some(card), String::new()));
-        let waste = position.waste_top().map(|card| view.card(Pile::Waste, 0, Some(card), String::new()));
+        let stock = position.stock_top().map(|card| view.card(Pile::Stock, 0, Some(card)));
+        let waste = position.waste_top().map(|card| view.card(Pile::Waste, 0, Some(card)));
         html! {
             <div class="pyramid-rows">
                 { for slots }
                 <div class="stock-row">
-                    {view.pile(Pile::Stock, classes!("slot"), String::new(), stock.unwrap_or_default())}
-                    {view.pile(Pile::Waste, classes!("slot"), String::new(), waste.unwrap_or_default())}
+                    {view.pile(Pile::Stock, classes!("slot"), &[], stock.unwrap_or_default())}
+                    {view.pile(Pile::Waste, classes!("slot"), &[], waste.unwrap_or_default())}
                     <span class="stock-count">{format!("Stock {} · waste {}", position.stock().len(), position.waste().len())}</span>
                 </div>
             </div>

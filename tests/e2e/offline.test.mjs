@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 import { writeServiceWorker } from '../../scripts/postbuild.mjs';
 import { HEADER_POLICY, META_POLICY } from '../../scripts/csp.mjs';
-import { pileCards } from './harness.mjs';
+import { drag, pileCards } from './harness.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -177,7 +177,7 @@ test('a new build replaces the cached one whole, and the old cache is deleted', 
   }
 });
 
-test('the CSP is in the page and the header, and a whole session breaks none of it', async () => {
+test('the CSP is in the page and the header, and a whole session breaks none of it', { timeout: 600000 }, async () => {
   const site = await startSite();
   try {
     const home = await site.open('#/');
@@ -190,25 +190,47 @@ test('the CSP is in the page and the header, and a whole session breaks none of 
     assert.equal(await home.locator('script:not([src])').count(), 0, 'no inline script');
     await home.getByRole('link', { name: 'FreeCell' }).first().waitFor();
 
-    // FreeCell: play a move, then solve and replay to the win.
+    // Every solitaire table: a card dragged by the mouse (it follows the pointer, then travels
+    // into place), then Solve and the replay to the win (cards travelling, fans closing up).
+    // FreeCell: cascade 8's last card dragged to a free cell.
     const freecell = await site.open('#/freecell/1');
     await dealOne(freecell);
-    await freecell.keyboard.press('8');
-    await freecell.keyboard.press('b');
+    await drag(freecell, freecell.locator('[data-pile="cascade-8"] [data-card]').last(),
+      freecell.locator('[data-pile="freecell-2"]'));
+    assert.deepEqual(await pileCards(freecell, 'freecell-2'), ['TC']);
     await freecell.getByTestId('winnable').waitFor({ timeout: 30000 });
     await solve(freecell);
 
-    // Klondike: draw from the stock; ask for a hint.
-    const klondike = await site.open('#/klondike/1');
+    // Klondike, draw three (the waste fans out): a draw, a card dragged onto another column
+    // (refused: it snaps back), then Solve.
+    const klondike = await site.open('#/klondike/4?draw=3');
     await klondike.locator('[data-pile="tableau-7"] [data-card]').nth(6).waitFor();
     await klondike.locator('[data-pile="stock"]').click();
-    await klondike.locator('[data-pile="waste"] [data-card]').first().waitFor();
+    await klondike.locator('[data-pile="waste"] [data-card]').nth(2).waitFor();
+    const column = await pileCards(klondike, 'tableau-1');
+    await drag(klondike, klondike.locator('[data-pile="tableau-1"] [data-card]').last(),
+      klondike.locator('[data-pile="tableau-2"]'));
+    await klondike.getByRole('status').filter({ hasText: 'Not allowed' }).waitFor();
+    assert.deepEqual(await pileCards(klondike, 'tableau-1'), column);
+    // Draw one (a new game of the same deal): Solve.
+    await klondike.getByRole('combobox', { name: 'Draw' }).selectOption('1');
+    await klondike.waitForFunction(() => location.hash.includes('draw=1'));
+    await klondike.getByTestId('winnable').waitFor({ timeout: 60000 });
+    await solve(klondike);
 
-    // Pyramid: the deal's answer, a draw.
+    // Pyramid: a pair dragged together (the ace of spades onto the queen of hearts), undone,
+    // then Solve.
     const pyramid = await site.open('#/pyramid/deal/3');
     await pyramid.getByTestId('deal-result').waitFor({ timeout: 30000 });
+    await drag(pyramid, pyramid.locator('[data-pile="pyramid-22"] [data-card]'),
+      pyramid.locator('[data-pile="pyramid-27"] [data-card]'));
+    assert.equal(await pyramid.locator('[data-pile="pyramid-22"] [data-card]').count(), 0);
+    await pyramid.getByRole('button', { name: 'Undo' }).click();
+    await pyramid.locator('[data-pile="pyramid-22"] [data-card]').waitFor();
     await pyramid.getByRole('button', { name: 'Draw' }).click();
     await pyramid.locator('[data-pile="waste"] [data-card]').first().waitFor();
+    await pyramid.getByRole('button', { name: 'Undo' }).click();
+    await solve(pyramid);
 
     // Tic-Tac-Toe and Fox and Hounds: a move each, with the worker's values shown.
     const ttt = await site.open('#/tictactoe');
@@ -226,16 +248,21 @@ test('the CSP is in the page and the header, and a whole session breaks none of 
     }
     assert.deepEqual(cspComplaints(site), []);
 
-    // The policy is in force: injected markup runs nothing, and the refusal is reported.
+    // The policy is in force: injected markup runs nothing, a style attribute is refused (the
+    // tables need none), and each refusal is reported.
     await home.evaluate(() => {
       document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="window.__injected = 1">');
       const script = document.createElement('script');
       script.textContent = 'window.__injected = 2';
       document.body.append(script);
+      document.body.insertAdjacentHTML('beforeend', '<p id="styled" style="color: red">styled</p>');
     });
-    await home.waitForFunction(() => window.__violations.length >= 2);
+    await home.waitForFunction(() => window.__violations.length >= 3);
     assert.equal(await home.evaluate(() => window.__injected), undefined);
-    assert.ok((await violations(home)).every((v) => v.startsWith('script-src')), String(await violations(home)));
+    assert.notEqual(await home.locator('#styled').evaluate((p) => getComputedStyle(p).color), 'rgb(255, 0, 0)');
+    const refused = await violations(home);
+    assert.ok(refused.every((v) => /^(script-src|style-src-attr)/.test(v)), String(refused));
+    assert.ok(refused.some((v) => v.startsWith('style-src-attr')), String(refused));
   } finally {
     await site.close();
   }

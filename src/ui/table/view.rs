@@ -2,6 +2,10 @@
 //! builders, [`TableView::pile`] and [`TableView::card`], that give every pile and card the
 //! same behaviour in every game — drag, click-then-click, double-click, keyboard focus and
 //! names for screen readers. A game only lays its piles out.
+//!
+//! Nothing here writes a `style` attribute (the CSP allows none): the numbers a layout needs
+//! are `data-` attributes that `www/layout.css` turns into CSS variables ([`Measure`]), and the
+//! cards that follow the pointer are moved by the drag hook through the CSSOM.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -12,6 +16,12 @@ use crate::games::Spot;
 use crate::table::Action;
 use crate::ui::card::card_face;
 use crate::ui::hooks::{CardDrag, DragCallbacks};
+
+/// A number a game's style sheet lays a pile out by, as (`"data-<name>"`, value): `www/layout.css`
+/// (written by `scripts/layout-css.mjs`, which lists the names and their ranges) turns
+/// `data-cards="9"` into the CSS variable `--cards: 9`. A card's depth needs none: every card
+/// carries `data-depth`, which sets `--depth`.
+pub type Measure = (&'static str, usize);
 
 /// The table as a game's drawing sees it.
 pub struct TableView<'a, G: GameView> {
@@ -41,8 +51,9 @@ impl<G: GameView> TableView<'_, G> {
 
     /// A pile's element: its DOM name, its name for screen readers, its place in the tab order
     /// and its keyboard, a click on its empty part (a click on a card is the card's), and the
-    /// hint's outline. `children` are its cards, drawn with [`TableView::card`].
-    pub fn pile(&self, pile: G::Pile, class: Classes, style: String, children: Html) -> Html {
+    /// hint's outline, and the numbers its layout needs. `children` are its cards, drawn with
+    /// [`TableView::card`].
+    pub fn pile(&self, pile: G::Pile, class: Classes, measures: &[Measure], children: Html) -> Html {
         let choosing = self.focus.filter(|focus| focus.pile == pile).map(|focus| focus.depth);
         let mut label = G::pile_label(self.position, pile, choosing);
         if self.selection.is_some_and(|picked| picked.pile == pile) {
@@ -70,17 +81,26 @@ impl<G: GameView> TableView<'_, G> {
             (self.hint_to == Some(pile)).then_some("hint-to"),
             hint_from.then_some("hint-from")
         );
-        html! {
-            <div {class} data-pile={pile.to_string()} role="group" aria-label={label} {tabindex} {style}
+        let mut element = html! {
+            <div {class} data-pile={pile.to_string()} role="group" aria-label={label} {tabindex}
                 {onclick} {onkeydown} {onfocus}>
                 {children}
             </div>
+        };
+        if let Html::VTag(tag) = &mut element {
+            let tag = std::rc::Rc::make_mut(tag);
+            for &(name, value) in measures {
+                tag.add_attribute(name, value.to_string());
+            }
         }
+        element
     }
 
     /// The card at `depth` of `pile` (`None`: face down), with its drag and click handlers
-    /// and its marks: picked up, dragged, hinted, focused, movable.
-    pub fn card(&self, pile: G::Pile, depth: usize, card: Option<Card>, style: String) -> Html {
+    /// and its marks: picked up, dragged, hinted, focused, movable. Its `data-depth` places it
+    /// in a fanned pile (`--depth`); while dragged, its slot is `carried` and follows the
+    /// pointer (`--drag-x`, `--drag-y`, set on the pile by the drag hook).
+    pub fn card(&self, pile: G::Pile, depth: usize, card: Option<Card>) -> Html {
         let can_lift = card.is_some() && G::can_lift(self.position, pile, depth);
         let picked = self.selection.is_some_and(|s| s.pile == pile && depth >= s.depth);
         let focused = self.focus.is_some_and(|f| f.pile == pile && depth >= f.depth);
@@ -90,7 +110,6 @@ impl<G: GameView> TableView<'_, G> {
             let dispatch = self.dispatch.clone();
             Callback::from(move |_: MouseEvent| dispatch.emit(Action::SendAway(Spot { pile, depth })))
         };
-        let style = format!("{style}; {}", self.drag.follow_style(pile, depth));
         let classes = classes!(
             picked.then_some("selected"),
             dragging.then_some("dragging"),
@@ -99,9 +118,9 @@ impl<G: GameView> TableView<'_, G> {
             can_lift.then_some("movable")
         );
         html! {
-            <div class="card-slot" onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
-                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}
-                {style} data-depth={depth.to_string()}>
+            <div class={classes!("card-slot", dragging.then_some("carried"))} data-depth={depth.to_string()}
+                onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
+                onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}>
                 {card_face(card, classes)}
             </div>
         }
