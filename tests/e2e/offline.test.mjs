@@ -242,7 +242,17 @@ test('the CSP is in the page and the header, and a whole session breaks none of 
     await fox.getByRole('button', { name: 'Show move values' }).click();
     await fox.getByTestId('move-evaluations').waitFor({ timeout: 30000 });
 
-    for (const page of [home, freecell, klondike, pyramid, ttt, fox]) {
+    // The deal of the day, found by the worker from the home page's link, and a winnable deal.
+    const day = await site.open('#/');
+    await day.getByRole('link', { name: 'Pyramid deal of the day' }).click();
+    await day.waitForFunction(() => /^#\/pyramid\/deal\/\d+$/.test(location.hash), null, { timeout: 60000 });
+    await day.getByTestId('difficulty').waitFor({ timeout: 60000 });
+    await day.getByRole('checkbox', { name: 'Winnable deal' }).check();
+    const title = await day.locator('h1').innerText();
+    await day.getByRole('button', { name: 'New game' }).click();
+    await day.waitForFunction((old) => document.querySelector('h1').innerText !== old, title, { timeout: 60000 });
+
+    for (const page of [home, freecell, klondike, pyramid, ttt, fox, day]) {
       assert.deepEqual(await violations(page), [], page.url());
       assert.deepEqual(page.errors, [], page.url());
     }
