@@ -2,7 +2,7 @@
 """Times `deckhand klondike solve` against lonelybot's `lonecli solve` on the same deals.
 
 Usage: scripts/klondike-vs-lonelybot.py DECKHAND LONECLI --draw 1|3 --seeds A..B
-       [--timeout SECONDS] [--out FILE]
+       [--timeout SECONDS] [--out FILE] [--check-layout]
 
 Each seed N is Deckhand's deal N (`deckhand klondike deal N`). lonelybot reads a deal as an
 `exact` seed: the rank of a permutation of its 52-card deck (its README, "Seed"), whose
