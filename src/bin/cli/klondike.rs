@@ -1,6 +1,7 @@
 //! `deckhand klondike ...` and `deckhand bench klondike` (issue 6, DESIGN.md "Command-line
 //! contract").
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use deckhand::deal::seeded_deck;
@@ -160,26 +161,32 @@ fn solve(options: &Options) -> Result<String, Failure> {
         replay(&start, moves)
             .map_err(|e| Failure::input(format!("internal error: solution rejected: {e}")))?;
     }
+    // One string, written in place and sized up front: on an easy deal, allocating a string
+    // for each move cost about a fifth of the whole process (docs/BENCHMARKS.md, Klondike).
+    let mut out = String::with_capacity(64 + 64 * moves.len());
     let mut position = start;
-    let mut lines = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        lines.push(if options.json { pile_json(mv, &position) } else { mv.to_string() });
-        position.apply(mv);
-    }
     if options.json {
-        Ok(format!("{{\"result\": \"{result}\", \"moves\": [{}]}}\n", lines.join(", ")))
+        let _ = write!(out, "{{\"result\": \"{result}\", \"moves\": [");
+        for (i, &mv) in moves.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&pile_json(mv, &position));
+            position.apply(mv);
+        }
+        out.push_str("]}\n");
     } else {
-        let mut out = result.to_string();
+        out.push_str(result);
         if let Outcome::Solved(moves) = &outcome {
-            out.push_str(&format!(" in {} moves\n", moves.len()));
-            for (i, line) in lines.iter().enumerate() {
-                out.push_str(&format!("{:4}. {line}\n", i + 1));
+            let _ = writeln!(out, " in {} moves", moves.len());
+            for (i, &mv) in moves.iter().enumerate() {
+                let _ = writeln!(out, "{:4}. {mv}", i + 1);
             }
         } else {
             out.push('\n');
         }
-        Ok(out)
     }
+    Ok(out)
 }
 
 /// One deal's answer and time.

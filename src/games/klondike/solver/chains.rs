@@ -27,7 +27,9 @@ pub(super) fn uses_of(
     if !covers_only && position.fits_foundation(x) {
         out.push(Part::plain(Move::TableauToFoundation { from: column as u8 }));
     }
-    let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
+    // Only a king goes into an empty column (the first one).
+    let first_empty =
+        if x.rank() == Rank::King { (0..COLUMNS).find(|&c| position.top(c).is_none()) } else { None };
     for other in 0..COLUMNS {
         if other == column {
             continue;
@@ -48,7 +50,7 @@ pub(super) fn uses_of(
         // x itself onto `other`.
         let fits = match position.top(other) {
             Some(target) => builds_on(x, target),
-            None => x.rank() == Rank::King && Some(other) == first_empty,
+            None => Some(other) == first_empty,
         };
         if fits && !covers_only {
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
