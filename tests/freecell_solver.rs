@@ -152,7 +152,8 @@ fn cli_errors_name_the_problem() {
     assert_eq!(output.status.code(), Some(2));
 }
 
-/// `bench freecell --times FILE` writes one line a deal: deal, phase, states, µs, result.
+/// `bench freecell --times FILE` writes one line a deal: deal, phase, states, µs, result,
+/// solution length (`-` for none).
 #[test]
 fn bench_times_file_has_a_line_per_deal() {
     let file = std::env::temp_dir().join(format!("deckhand-times-{}.tsv", std::process::id()));
@@ -162,7 +163,7 @@ fn bench_times_file_has_a_line_per_deal() {
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_file(&file).ok();
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
-    assert_eq!(lines[0], ["deal", "phase", "states", "micros", "result"]);
+    assert_eq!(lines[0], ["deal", "phase", "states", "micros", "result", "length"]);
     assert_eq!(lines.len(), 4);
     for (line, deal) in lines[1..].iter().zip(11981..) {
         assert_eq!(line[0], deal.to_string());
@@ -170,5 +171,6 @@ fn bench_times_file_has_a_line_per_deal() {
         assert!(line[3].parse::<u64>().is_ok());
         let expected = if deal == 11982 { "unsolvable" } else { "solved" };
         assert_eq!(line[4], expected, "deal {deal}");
+        assert_eq!(line[5] == "-", deal == 11982, "deal {deal}: length {}", line[5]);
     }
 }

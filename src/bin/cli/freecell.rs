@@ -238,8 +238,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
         })
     };
-    // One line a deal: deal, phase that answered, states, microseconds, result.
-    let mut table = String::from("deal\tphase\tstates\tmicros\tresult\n");
+    // One line a deal: deal, phase that answered, states, microseconds, result, length.
+    let mut table = String::from("deal\tphase\tstates\tmicros\tresult\tlength\n");
     for record in records {
         let record = record?;
         let result = match record.outcome {
@@ -248,11 +248,12 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             Outcome::Unknown(_) => "unknown",
         };
         table.push_str(&format!(
-            "{}\t{}\t{}\t{:.0}\t{result}\n",
+            "{}\t{}\t{}\t{:.0}\t{result}\t{}\n",
             record.number,
             record.phase,
             record.states,
-            record.seconds * 1e6
+            record.seconds * 1e6,
+            record.length.map_or(String::from("-"), |l| l.to_string())
         ));
         states += record.states;
         times.push(record.seconds);

@@ -36,11 +36,18 @@
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
 //! replays to a win for fewer single-card moves.
+//!
+//! In short mode ([`Mode::Short`]) three best-first phases come first, path length weighing
+//! less in each (more states, shorter solutions, see [`Solver::SHORT_PHASES`]), and the
+//! solution found is shortened further by a shortcut search: from each state along it, a small
+//! uniform-cost search looks for a later state of the solution reached for fewer single-card
+//! moves (see [`Solver::SHORTCUT_EXPANSIONS`]).
 
 use super::rules::{Move, Position};
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 mod best_first;
+mod shortcut;
 mod shorten;
 mod state;
 mod table;
@@ -104,14 +111,16 @@ impl Solver {
         let cap = |states: u64| states.min(options.phase_states);
         let mut portfolio = Vec::new();
         if mode == Mode::Short {
-            // Short solutions while they come cheaply, else the fast portfolio.
-            portfolio.push((Weights::SHORT, MoveSet::Sequences, cap(Solver::SHORT_STATES)));
+            // Short solutions while they come cheaply, path length weighing less in each
+            // later try, else the fast portfolio.
+            for (path, states) in Solver::SHORT_PHASES {
+                portfolio.push((Weights::short(path), MoveSet::Sequences, cap(states)));
+            }
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first. The
         // first four skip taking cards off natural runs into free cells (`KeepRuns`), so they
         // wander less; the later ones try every move. In short mode the greedy phase gets more
-        // room, as the short phase has already spent some (deal 285 then takes 24k states,
-        // not 66k).
+        // room (only the few deals the short phases leave reach it).
         let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
         portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
         portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
@@ -139,8 +148,12 @@ impl Solver {
     /// States for the first single-card attempt.
     pub const EARLY_PROOF_STATES: u64 = 100_000;
 
-    /// States the short phase may use before the fast ones take over.
-    pub const SHORT_STATES: u64 = 8_000;
+    /// States the shortcut search expands from each state of a short solution.
+    pub const SHORTCUT_EXPANSIONS: usize = 50;
+
+    /// The short phases: the path weight of each and the states it may use, before the fast
+    /// ones take over.
+    pub const SHORT_PHASES: [(u32, u64); 3] = [(80, 20_000), (60, 15_000), (40, 10_000)];
 
     /// A solver whose first phase uses `first` (for tuning).
     pub fn with_weights(position: &Position, first: Weights, options: Options) -> Solver {
@@ -162,7 +175,7 @@ impl Solver {
     /// Phases `(weights, moves, states)`, tried in turn.
     fn with_phases(position: &Position, phases: Vec<(Weights, MoveSet, u64)>, options: Options) -> Solver {
         let (w, single, b) = phases[0];
-        Solver {
+        let mut solver = Solver {
             position: position.clone(),
             options,
             phase: 0,
@@ -170,12 +183,23 @@ impl Solver {
             phases,
             done_states: 0,
             done: None,
-        }
+        };
+        solver.current.polish = solver.polish();
+        solver
     }
 
     /// Solves to the end (native callers).
     pub fn solve(position: &Position, mode: Mode) -> Outcome<Vec<Move>> {
         crate::search::run_to_end(&mut Solver::new(position, Options { mode, ..Options::default() }), 4096)
+    }
+
+    /// States the shortcut search expands from each state of the solution found: none in fast
+    /// mode (a few moves shorter on average, for several times the time), some in short mode.
+    fn polish(&self) -> usize {
+        match self.options.mode {
+            Mode::Fast => 0,
+            Mode::Short => Solver::SHORTCUT_EXPANSIONS,
+        }
     }
 
     /// The options it runs with.
@@ -215,6 +239,7 @@ impl Search for Solver {
                 self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
                 let (w, moves, b) = self.phases[self.phase];
                 self.current = BestFirst::new(&self.position, w, moves, b);
+                self.current.polish = self.polish();
                 return None;
             }
         };

@@ -434,6 +434,7 @@ impl State {
     /// Moves for the search with their single-card cost. Symmetric duplicates are left out
     /// (only the first empty free cell and the first empty cascade are destinations), and so
     /// is moving a whole cascade into an empty one. See [`MoveSet`] for the others.
+    #[inline(always)]
     pub(super) fn generate(&self, moves: MoveSet, list: &mut Gen) {
         let single = moves == MoveSet::SingleCards;
 
