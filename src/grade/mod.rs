@@ -255,33 +255,48 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
             };
             (tier, format!("Clears in {steps} steps at best, {recycles}"))
         }
-        Facts::Klondike { draw, draw_three_wins, passes, passes_proven, .. } => {
-            let one_pass = passes <= 1;
-            let tier = match (draw, draw_three_wins, one_pass, passes) {
-                (1, Some(true), true, _) => Difficulty::Easy,
-                (1, Some(true), false, _) => Difficulty::Medium,
-                (1, _, true, _) => Difficulty::Hard,
-                (1, _, false, _) => Difficulty::Expert,
-                (_, _, true, _) => Difficulty::Easy,
-                (_, _, _, 2) => Difficulty::Medium,
-                (_, _, _, 3) => Difficulty::Hard,
-                _ => Difficulty::Expert,
+        Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves } => {
+            let limits = if draw == 3 { KLONDIKE_DRAW_THREE } else { KLONDIKE_DRAW_ONE };
+            let tier = if passes > limits.passes {
+                Difficulty::Expert
+            } else if moves <= limits.easy_moves {
+                Difficulty::Easy
+            } else if moves <= limits.medium_moves {
+                Difficulty::Medium
+            } else {
+                Difficulty::Hard
             };
-            let passes_text = match (passes, passes_proven) {
-                (1, _) => "wins in one pass through the stock".to_string(),
-                (n, true) => format!("needs {n} passes through the stock"),
-                (n, false) => format!("the solver's win takes {n} passes through the stock"),
+            let passes = match (passes, passes_proven) {
+                (1, _) => "Wins in one pass through the stock".to_string(),
+                (n, true) => format!("Needs {n} passes through the stock"),
+                (n, false) => format!("The solver's win takes {n} passes through the stock"),
             };
-            let reason = match (draw, draw_three_wins) {
-                (1, Some(true)) => format!("Also wins in draw 3; {passes_text}"),
-                (1, Some(false)) => format!("Cannot be won in draw 3; {passes_text}"),
-                (1, None) => format!("Draw 3 undecided; {passes_text}"),
-                _ => capitalise(&passes_text),
+            let draw_three = match (draw, draw_three_wins) {
+                (1, Some(true)) => "; draw 3 also wins",
+                (1, Some(false)) => "; draw 3 cannot win it",
+                (1, None) => "; draw 3 undecided",
+                _ => "",
             };
-            (tier, reason)
+            (tier, format!("{passes}; the solution is {moves} moves{draw_three}"))
         }
     }
 }
+
+/// The Klondike tier thresholds of one draw (docs/RULES.md, "Difficulty"): a deal whose
+/// fewest passes are more than `passes` is Expert; otherwise the solver's winning line of at
+/// most `easy_moves` moves is Easy, of at most `medium_moves` Medium, and longer Hard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KlondikeTiers {
+    pub passes: u8,
+    pub easy_moves: u32,
+    pub medium_moves: u32,
+}
+
+/// Draw 1: fitted on seeds 1..1120 (docs/BENCHMARKS.md, "Difficulty tiers").
+pub const KLONDIKE_DRAW_ONE: KlondikeTiers = KlondikeTiers { passes: 2, easy_moves: 190, medium_moves: 220 };
+/// Draw 3: fitted on seeds 1..1120.
+pub const KLONDIKE_DRAW_THREE: KlondikeTiers =
+    KlondikeTiers { passes: 3, easy_moves: 130, medium_moves: 145 };
 
 /// A FreeCell short line over this many single-card moves is long.
 pub const FREECELL_LONG: u32 = 100;
@@ -289,11 +304,6 @@ pub const FREECELL_LONG: u32 = 100;
 pub const PYRAMID_SHORT: u32 = 35;
 /// A Pyramid optimum with one recycle of at most this many steps is Medium.
 pub const PYRAMID_ONE_RECYCLE_SHORT: u32 = 39;
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
 
 /// A deal to grade.
 #[derive(Clone, Debug, PartialEq, Eq)]

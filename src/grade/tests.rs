@@ -65,6 +65,54 @@ fn klondike_deals_learn_draw_three_and_passes() {
     assert_eq!(draw, 1);
     assert!(passes >= 1);
     assert!(passes_proven || passes > budgets::KLONDIKE_PASS_LIMITS, "{grade:?}");
+    let Some(Facts::Klondike { moves, .. }) = grade.facts else { unreachable!() };
+    assert!(grade.reason.contains(&format!("; the solution is {moves} moves; draw 3 ")), "{}", grade.reason);
+}
+
+#[test]
+fn klondike_tiers_follow_passes_then_the_length_of_the_win() {
+    let tier = |draw, passes, moves| {
+        let facts = Facts::Klondike { draw, draw_three_wins: Some(true), passes, passes_proven: true, moves };
+        difficulty_of(&facts).0
+    };
+    use Difficulty::*;
+    // Draw 1: more than two passes is Expert; otherwise up to 190 moves Easy, up to 220 Medium.
+    assert_eq!(KLONDIKE_DRAW_ONE, KlondikeTiers { passes: 2, easy_moves: 190, medium_moves: 220 });
+    assert_eq!(
+        [tier(1, 1, 150), tier(1, 2, 190), tier(1, 2, 191), tier(1, 1, 220)],
+        [Easy, Easy, Medium, Medium]
+    );
+    assert_eq!(
+        [tier(1, 1, 221), tier(1, 2, 300), tier(1, 3, 150), tier(1, 9, 250)],
+        [Hard, Hard, Expert, Expert]
+    );
+    // Draw 3: more than three passes is Expert; otherwise up to 130 moves Easy, up to 145 Medium.
+    assert_eq!(KLONDIKE_DRAW_THREE, KlondikeTiers { passes: 3, easy_moves: 130, medium_moves: 145 });
+    assert_eq!(
+        [tier(3, 3, 130), tier(3, 1, 131), tier(3, 2, 145), tier(3, 3, 146)],
+        [Easy, Medium, Medium, Hard]
+    );
+    assert_eq!([tier(3, 4, 100), tier(3, 12, 160)], [Expert, Expert]);
+
+    let reason = |draw, draw_three_wins, passes, passes_proven, moves| {
+        difficulty_of(&Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves }).1
+    };
+    assert_eq!(
+        reason(1, Some(true), 2, true, 212),
+        "Needs 2 passes through the stock; the solution is 212 moves; draw 3 also wins"
+    );
+    assert_eq!(
+        reason(1, Some(false), 1, true, 180),
+        "Wins in one pass through the stock; the solution is 180 moves; draw 3 cannot win it"
+    );
+    assert_eq!(
+        reason(1, None, 7, false, 240),
+        "The solver's win takes 7 passes through the stock; the solution is 240 moves; draw 3 undecided"
+    );
+    assert_eq!(
+        reason(3, Some(true), 3, true, 140),
+        "Needs 3 passes through the stock; the solution is 140 moves"
+    );
 }
 
 #[test]
