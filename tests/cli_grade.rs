@@ -41,6 +41,17 @@ fn grade_prints_verdict_difficulty_and_reason() {
     assert_eq!(klondike["deal"], 2);
     assert_eq!(klondike["draw"], 3);
     assert!(klondike["passes"].as_u64().unwrap() >= 1);
+    // Draw 3 (docs/RULES.md, "Difficulty"): more than 3 passes Expert, else by the length.
+    let (passes, moves) = (klondike["passes"].as_u64().unwrap(), klondike["moves"].as_u64().unwrap());
+    let tier = match (passes, moves) {
+        (4.., _) => "Expert",
+        (_, 0..=130) => "Easy",
+        (_, 131..=145) => "Medium",
+        _ => "Hard",
+    };
+    assert_eq!(klondike["difficulty"], tier);
+    let reason = klondike["reason"].as_str().unwrap();
+    assert!(reason.ends_with(&format!("through the stock; the solution is {moves} moves")), "{reason}");
 }
 
 #[test]
