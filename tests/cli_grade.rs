@@ -41,6 +41,19 @@ fn grade_prints_verdict_difficulty_and_reason() {
     assert_eq!(klondike["deal"], 2);
     assert_eq!(klondike["draw"], 3);
     assert!(klondike["passes"].as_u64().unwrap() >= 1);
+    // Draw 3 (docs/RULES.md, "Difficulty"): more than 3 passes or 3 emptied columns Expert,
+    // else none Easy, one Medium, two Hard.
+    let (passes, empties) = (klondike["passes"].as_u64().unwrap(), klondike["empties"].as_u64().unwrap());
+    let tier = match (passes, empties) {
+        (4.., _) | (_, 3..) => "Expert",
+        (_, 0) => "Easy",
+        (_, 1) => "Medium",
+        _ => "Hard",
+    };
+    assert_eq!(klondike["difficulty"], tier);
+    let reason = klondike["reason"].as_str().unwrap();
+    assert!(reason.contains("through the stock; the solution "), "{reason}");
+    assert_eq!(reason.contains("never empties a column"), empties == 0, "{reason}");
 }
 
 #[test]

@@ -188,6 +188,9 @@ pub enum Facts {
         /// The moves of the winning line found with unlimited passes (draws and recycles
         /// included): the solver's line, not a minimum.
         moves: u32,
+        /// The moves of that line that empty a column by moving all its cards (face up, none
+        /// under them) onto another column: the solver's line, not a minimum.
+        empties: u32,
     },
 }
 
@@ -255,33 +258,59 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
             };
             (tier, format!("Clears in {steps} steps at best, {recycles}"))
         }
-        Facts::Klondike { draw, draw_three_wins, passes, passes_proven, .. } => {
-            let one_pass = passes <= 1;
-            let tier = match (draw, draw_three_wins, one_pass, passes) {
-                (1, Some(true), true, _) => Difficulty::Easy,
-                (1, Some(true), false, _) => Difficulty::Medium,
-                (1, _, true, _) => Difficulty::Hard,
-                (1, _, false, _) => Difficulty::Expert,
-                (_, _, true, _) => Difficulty::Easy,
-                (_, _, _, 2) => Difficulty::Medium,
-                (_, _, _, 3) => Difficulty::Hard,
-                _ => Difficulty::Expert,
+        Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves, empties } => {
+            let tier = if draw == 3 {
+                match (passes, empties) {
+                    (4.., _) | (_, 3..) => Difficulty::Expert,
+                    (_, 0) => Difficulty::Easy,
+                    (_, 1) => Difficulty::Medium,
+                    _ => Difficulty::Hard,
+                }
+            } else if passes > KLONDIKE_DRAW_ONE.passes {
+                Difficulty::Expert
+            } else if moves <= KLONDIKE_DRAW_ONE.easy_moves {
+                Difficulty::Easy
+            } else if moves <= KLONDIKE_DRAW_ONE.medium_moves {
+                Difficulty::Medium
+            } else {
+                Difficulty::Hard
             };
-            let passes_text = match (passes, passes_proven) {
-                (1, _) => "wins in one pass through the stock".to_string(),
-                (n, true) => format!("needs {n} passes through the stock"),
-                (n, false) => format!("the solver's win takes {n} passes through the stock"),
+            let passes = match (passes, passes_proven) {
+                (1, _) => "Wins in one pass through the stock".to_string(),
+                (n, true) => format!("Needs {n} passes through the stock"),
+                (n, false) => format!("The solver's win takes {n} passes through the stock"),
             };
-            let reason = match (draw, draw_three_wins) {
-                (1, Some(true)) => format!("Also wins in draw 3; {passes_text}"),
-                (1, Some(false)) => format!("Cannot be won in draw 3; {passes_text}"),
-                (1, None) => format!("Draw 3 undecided; {passes_text}"),
-                _ => capitalise(&passes_text),
+            let draw_three = match (draw, draw_three_wins) {
+                (1, Some(true)) => "; draw 3 also wins",
+                (1, Some(false)) => "; draw 3 cannot win it",
+                (1, None) => "; draw 3 undecided",
+                _ => "",
             };
-            (tier, reason)
+            let length = match (draw, empties) {
+                (1, _) => format!("the solution is {moves} moves"),
+                (_, 0) => "the solution never empties a column".to_string(),
+                (_, 1) => "the solution empties a column once".to_string(),
+                (_, 2) => "the solution empties a column twice".to_string(),
+                (_, n) => format!("the solution empties a column {n} times"),
+            };
+            (tier, format!("{passes}; {length}{draw_three}"))
         }
     }
 }
+
+/// The Klondike draw-1 tier thresholds (docs/RULES.md, "Difficulty"): a deal whose fewest
+/// passes are more than `passes` is Expert; otherwise the solver's winning line of at most
+/// `easy_moves` moves is Easy, of at most `medium_moves` Medium, and longer Hard. (Draw 3 is
+/// graded by its passes and the columns its line empties: see [`difficulty_of`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KlondikeTiers {
+    pub passes: u8,
+    pub easy_moves: u32,
+    pub medium_moves: u32,
+}
+
+/// Draw 1: fitted on seeds 1..1120 (docs/BENCHMARKS.md, "Difficulty tiers").
+pub const KLONDIKE_DRAW_ONE: KlondikeTiers = KlondikeTiers { passes: 2, easy_moves: 190, medium_moves: 220 };
 
 /// A FreeCell short line over this many single-card moves is long.
 pub const FREECELL_LONG: u32 = 100;
@@ -289,11 +318,6 @@ pub const FREECELL_LONG: u32 = 100;
 pub const PYRAMID_SHORT: u32 = 35;
 /// A Pyramid optimum with one recycle of at most this many steps is Medium.
 pub const PYRAMID_ONE_RECYCLE_SHORT: u32 = 39;
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
 
 /// A deal to grade.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -409,6 +433,7 @@ enum Stage {
 #[derive(Clone, Copy)]
 struct KlondikeSoFar {
     moves: u32,
+    empties: u32,
     line_passes: u8,
     draw_three_wins: Option<bool>,
 }
@@ -542,6 +567,7 @@ impl Grader {
                 let recycles = moves.iter().filter(|&&m| m == klondike::Move::Recycle).count();
                 KlondikeSoFar {
                     moves: moves.len() as u32,
+                    empties: klondike_empties(&deck, rules, &moves),
                     line_passes: u8::try_from(recycles + 1).unwrap_or(u8::MAX),
                     draw_three_wins: (draw == klondike::Draw::Three).then_some(true),
                 }
@@ -625,7 +651,23 @@ fn klondike_grade(draw: klondike::Draw, so_far: KlondikeSoFar, passes: u8, passe
         passes,
         passes_proven,
         moves: so_far.moves,
+        empties: so_far.empties,
     })
+}
+
+/// The moves of a (legal) line that empty a column by moving all its cards onto another.
+fn klondike_empties(deck: &Deck, rules: klondike::Rules, moves: &[klondike::Move]) -> u32 {
+    let mut position = klondike::Position::new(deck, rules);
+    let mut empties = 0;
+    for &mv in moves {
+        if let klondike::Move::TableauToTableau { from, count, .. } = mv {
+            let from = usize::from(from);
+            let whole = usize::from(count) == position.face_up(from).len();
+            empties += u32::from(whole && position.face_down(from) == 0);
+        }
+        position.apply(mv);
+    }
+    empties
 }
 
 fn klondike_solver(deck: &Deck, draw: klondike::Draw, passes: Option<u8>) -> Box<klondike::Solver> {

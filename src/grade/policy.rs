@@ -88,11 +88,14 @@ pub fn play_pyramid(deck: &Deck) -> bool {
 
 /// Klondike, the classic priority list: a card home (from a column, then the waste); a
 /// column's whole face-up run onto another column when that turns up a face-down card (or a
-/// king's run into an empty column from over face-down cards); the waste's card onto a
-/// column; draw, and recycle when the stock is empty. Cards never come down from the
-/// foundations. True if it wins.
+/// king's run into an empty column from over face-down cards), from the column with the most
+/// face-down cards first; part of a run onto another column when the card it leaves on top
+/// goes home next; the waste's card onto a column; draw, and recycle when the stock is empty.
+/// Cards never come down from the foundations. True if it wins.
 pub fn play_klondike(deck: &Deck, rules: klondike::Rules) -> bool {
     use klondike::Move;
+    /// Moves the policy never makes.
+    const NEVER: usize = usize::MAX;
     let mut position = klondike::Position::new(deck, rules);
     let mut seen = HashSet::new();
     for _ in 0..MAX_MOVES {
@@ -101,26 +104,34 @@ pub fn play_klondike(deck: &Deck, rules: klondike::Rules) -> bool {
         }
         seen.insert(position);
         let moves = position.legal_moves();
+        // Lower goes first; a whole run that turns up a card ranks by the face-down cards
+        // under it (at most 6), most first.
         let priority = |mv: &Move| match *mv {
             Move::TableauToFoundation { .. } => 0,
             Move::WasteToFoundation => 1,
             Move::TableauToTableau { from, to, count } => {
                 let from = usize::from(from);
-                let whole_run = usize::from(count) == position.face_up(from).len();
-                let uncovers = whole_run && position.face_down(from) > 0;
-                let king_home = position.column(usize::from(to)).is_empty()
-                    && position.face_up(from).first().is_some_and(|c| c.rank() == Rank::King);
-                if uncovers && (king_home || !position.column(usize::from(to)).is_empty()) {
-                    2
+                let run = position.face_up(from);
+                let down = position.face_down(from);
+                let to_empty = position.column(usize::from(to)).is_empty();
+                let whole_run = usize::from(count) == run.len();
+                let king_home = to_empty && run.first().is_some_and(|c| c.rank() == Rank::King);
+                if whole_run && down > 0 && (king_home || !to_empty) {
+                    10 - down
+                } else if !whole_run
+                    && !to_empty
+                    && position.fits_foundation(run[run.len() - usize::from(count) - 1])
+                {
+                    11
                 } else {
-                    9
+                    NEVER
                 }
             }
-            Move::WasteToTableau { .. } => 3,
-            Move::Draw | Move::Recycle => 4,
-            Move::FoundationToTableau { .. } => 9,
+            Move::WasteToTableau { .. } => 12,
+            Move::Draw | Move::Recycle => 13,
+            Move::FoundationToTableau { .. } => NEVER,
         };
-        let mut candidates: Vec<Move> = moves.iter().copied().filter(|mv| priority(mv) < 9).collect();
+        let mut candidates: Vec<Move> = moves.iter().copied().filter(|mv| priority(mv) != NEVER).collect();
         candidates.sort_by_key(priority);
         let next = candidates.into_iter().find(|&mv| {
             let mut after = position;

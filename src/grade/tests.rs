@@ -65,6 +65,93 @@ fn klondike_deals_learn_draw_three_and_passes() {
     assert_eq!(draw, 1);
     assert!(passes >= 1);
     assert!(passes_proven || passes > budgets::KLONDIKE_PASS_LIMITS, "{grade:?}");
+    let Some(Facts::Klondike { moves, .. }) = grade.facts else { unreachable!() };
+    assert!(grade.reason.contains(&format!("; the solution is {moves} moves; draw 3 ")), "{}", grade.reason);
+    // The same deck in draw 3: its line's emptied columns are counted by replaying it.
+    let deal = DealSpec::seed(GameKind::Klondike, 2, Some(klondike::Draw::Three)).unwrap();
+    let grade = super::grade(&deal);
+    let Some(Facts::Klondike { draw: 3, empties, .. }) = grade.facts else { panic!("{grade:?}") };
+    assert_eq!(grade.difficulty, Some(difficulty_of(&grade.facts.unwrap()).0));
+    assert!(grade.reason.contains("empties a column") == (empties > 0), "{}", grade.reason);
+}
+
+#[test]
+fn klondike_empties_counts_moves_that_clear_a_column_onto_another() {
+    use klondike::Move;
+    let rules = klondike::Rules::new(klondike::Draw::One);
+    // Column 1 is dealt one face-up card with nothing under it: moving it empties the column;
+    // a run moved off face-down cards does not.
+    let mut from_first = 0;
+    for seed in 1..=40 {
+        let deck = seeded_deck(seed);
+        for &mv in klondike::Position::new(&deck, rules).legal_moves().iter() {
+            let expected = u32::from(matches!(mv, Move::TableauToTableau { from: 0, .. }));
+            from_first += expected;
+            assert_eq!(klondike_empties(&deck, rules, &[mv]), expected, "{seed} {mv:?}");
+        }
+    }
+    assert!(from_first > 0);
+    let deck = seeded_deck(4);
+    assert_eq!(klondike_empties(&deck, rules, &[]), 0);
+}
+
+#[test]
+fn klondike_tiers_follow_passes_then_the_length_or_the_emptied_columns() {
+    use Difficulty::*;
+    let facts = |draw, passes, moves, empties| Facts::Klondike {
+        draw,
+        draw_three_wins: Some(true),
+        passes,
+        passes_proven: true,
+        moves,
+        empties,
+    };
+    let tier = |draw, passes, moves, empties| difficulty_of(&facts(draw, passes, moves, empties)).0;
+    // Draw 1: more than two passes is Expert; otherwise up to 190 moves Easy, up to 220 Medium.
+    assert_eq!(KLONDIKE_DRAW_ONE, KlondikeTiers { passes: 2, easy_moves: 190, medium_moves: 220 });
+    assert_eq!(
+        [tier(1, 1, 150, 5), tier(1, 2, 190, 0), tier(1, 2, 191, 0), tier(1, 1, 220, 3)],
+        [Easy, Easy, Medium, Medium]
+    );
+    assert_eq!(
+        [tier(1, 1, 221, 0), tier(1, 2, 300, 0), tier(1, 3, 150, 0), tier(1, 9, 250, 0)],
+        [Hard, Hard, Expert, Expert]
+    );
+    // Draw 3: more than three passes, or three emptied columns, is Expert; otherwise none
+    // Easy, one Medium, two Hard (the length does not count).
+    assert_eq!(
+        [tier(3, 3, 300, 0), tier(3, 1, 100, 1), tier(3, 2, 100, 2), tier(3, 1, 100, 3)],
+        [Easy, Medium, Hard, Expert]
+    );
+    assert_eq!([tier(3, 4, 100, 0), tier(3, 12, 160, 1)], [Expert, Expert]);
+
+    let reason = |draw, draw_three_wins, passes, passes_proven, moves, empties| {
+        difficulty_of(&Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves, empties }).1
+    };
+    assert_eq!(
+        reason(1, Some(true), 2, true, 212, 1),
+        "Needs 2 passes through the stock; the solution is 212 moves; draw 3 also wins"
+    );
+    assert_eq!(
+        reason(1, Some(false), 1, true, 180, 0),
+        "Wins in one pass through the stock; the solution is 180 moves; draw 3 cannot win it"
+    );
+    assert_eq!(
+        reason(1, None, 7, false, 240, 2),
+        "The solver's win takes 7 passes through the stock; the solution is 240 moves; draw 3 undecided"
+    );
+    assert_eq!(
+        reason(3, Some(true), 3, true, 140, 0),
+        "Needs 3 passes through the stock; the solution never empties a column"
+    );
+    assert_eq!(
+        reason(3, Some(true), 2, true, 140, 2),
+        "Needs 2 passes through the stock; the solution empties a column twice"
+    );
+    assert_eq!(
+        reason(3, Some(true), 5, false, 140, 4),
+        "The solver's win takes 5 passes through the stock; the solution empties a column 4 times"
+    );
 }
 
 #[test]

@@ -188,13 +188,14 @@ fn grade_fields(grade: &Grade) -> Vec<(&'static str, serde_json::Value)> {
         Some(Facts::Pyramid { steps, recycles }) => {
             fields.extend([("steps", steps.into()), ("recycles", recycles.into())]);
         }
-        Some(Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves }) => {
+        Some(Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves, empties }) => {
             fields.extend([
                 ("draw", draw.into()),
                 ("draw_three_wins", draw_three_wins.into()),
                 ("passes", passes.into()),
                 ("passes_proven", passes_proven.into()),
                 ("moves", moves.into()),
+                ("empties", empties.into()),
             ]);
         }
         None => {}
