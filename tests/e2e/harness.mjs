@@ -65,14 +65,30 @@ export async function drag(page, from, to) {
   await page.mouse.up();
 }
 
-/** A page that records the duration of every main-thread task over 50 ms in `window.__longTasks`. */
+/**
+ * A page that records every main-thread task over 50 ms as [start, duration] in
+ * `window.__longTasks`. Reports arrive late, so a span's tasks are found by their start
+ * ([`longTasksBetween`]), not by what had been reported when the span began.
+ */
 export async function pageWatchingLongTasks(site) {
   const page = await site.context.newPage();
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+      for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
     }).observe({ type: 'longtask', buffered: true });
   });
   return page;
+}
+
+/** The page's clock (`performance.now()`), to mark the start and end of a span. */
+export function pageTime(page) {
+  return page.evaluate(() => performance.now());
+}
+
+/** The durations of the long tasks that started from `from` until `to` (or until now). */
+export function longTasksBetween(page, from, to = null) {
+  return page.evaluate(([first, last]) => window.__longTasks
+    .filter(([start]) => start >= first && (last === null || start <= last))
+    .map(([, duration]) => duration), [from, to]);
 }

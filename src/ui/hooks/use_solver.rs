@@ -519,7 +519,10 @@ fn use_solver_reporting(progress_shown: bool) -> SolverHandle {
             let on_response = move |response: Response| {
                 let current = latest.get();
                 match response {
-                    Response::Progress { id, progress } if id == current && progress_shown => {
+                    // A report of no progress says nothing that `start` did not: no redraw.
+                    Response::Progress { id, progress }
+                        if id == current && progress_shown && progress != Progress::default() =>
+                    {
                         state.set(SolverState::Working { id, progress })
                     }
                     Response::Searching { id, progress } if id == current && progress_shown => {

@@ -46,6 +46,12 @@ impl<G: GameView> PartialEq for GameTableProps<G> {
     }
 }
 
+/// The table's share links as full addresses: the deal alone, and the deal with its moves.
+struct ShareLinks {
+    deal: String,
+    with_moves: String,
+}
+
 /// The storage key of a game's statistics.
 pub fn stats_key<G: Game>() -> String {
     format!("deckhand.{}.stats", G::KEY)
@@ -129,7 +135,8 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     let announced = use_announcement::<G>(current.clone());
     // Persistence: the game in progress and the statistics, after every change.
     {
-        let saved = G::save(&current.game, &current.moves);
+        let shown = current.clone();
+        let saved = move || G::save(&shown.game, &shown.moves);
         use_saved_game(game_key::<G>(), stats_key::<G>(), current.id, saved, state.session.stats);
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
@@ -301,14 +308,18 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     let grade = use_deal_grade::<G>(&current.game);
     // The deal of the day: which day the deal on the table is, and the days played and won.
     let day = use_memo(current.game.clone(), |deal| Days::load::<G>().day_of::<G>(deal));
-    let days = {
-        let day = *day;
-        use_memo((day, moved, won), move |&(day, moved, won)| match day {
-            Some(date) if moved => Some(Days::mark::<G>(date, won)),
-            Some(_) => Some(Days::load::<G>()),
-            None => None,
-        })
-    };
+    // Marked in an effect, not while drawing: storage is written once per change.
+    let days = use_state(|| None::<Days>);
+    {
+        let days = days.clone();
+        use_effect_with((*day, moved, won), move |&(day, moved, won)| {
+            days.set(match day {
+                Some(date) if moved => Some(Days::mark::<G>(date, won)),
+                Some(_) => Some(Days::load::<G>()),
+                None => None,
+            })
+        });
+    }
     let status = game_status::<G>(
         &state.session,
         state.refusal.as_deref(),
@@ -320,10 +331,16 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
     let can_finish = G::finish(position).is_some() && replay.is_none();
     let control = |control: Control<G::Move>| dispatch.reform(move |_| Action::Control(control.clone()));
-    let share = G::route(&current.game, &[]);
-    let share_with_moves = G::route(&current.game, &current.moves);
-    let copy = |route: &crate::share::Route| {
-        let url = page_url(route);
+    // The links change only with the snapshot: made once for it, not on every redraw.
+    let links = {
+        let shown = current.clone();
+        use_memo(current.id, move |_| ShareLinks {
+            deal: page_url(&G::route(&shown.game, &[])),
+            with_moves: page_url(&G::route(&shown.game, &shown.moves)),
+        })
+    };
+    let copy = |url: &String| {
+        let url = url.clone();
         Callback::from(move |_: MouseEvent| copy_text(&url))
     };
     let context = TableContext { state: &state, dispatch: dispatch.clone() };
@@ -388,10 +405,10 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
             <details class="share">
                 <summary>{G::SHARE_TITLE}</summary>
                 <p>
-                    <button onclick={copy(&share)}>{"Copy link"}</button>
-                    <button onclick={copy(&share_with_moves)}>{"Copy link with moves"}</button>
+                    <button onclick={copy(&links.deal)}>{"Copy link"}</button>
+                    <button onclick={copy(&links.with_moves)}>{"Copy link with moves"}</button>
                 </p>
-                <input readonly=true aria-label="Share link" value={page_url(&share_with_moves)} />
+                <input readonly=true aria-label="Share link" value={links.with_moves.clone()} />
                 {G::share_extra(&context)}
             </details>
             </div>
