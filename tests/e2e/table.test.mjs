@@ -216,6 +216,17 @@ test('every table fits 1280x800 before and after Solve, and a phone\'s width', a
   }
 });
 
+test('a card shows its rank and suit in both corners and its suit in the centre', async () => {
+  const page = await site.freshPage('#/freecell/1', DESKTOP);
+  const ten = page.locator('[data-card="TD"]');
+  await ten.waitFor();
+  const parts = await ten.evaluate((card) => [...card.children].map(
+    (part) => [part.className, part.textContent, part.getAttribute('aria-hidden')]));
+  assert.deepEqual(parts, [['index top', '10♦', 'true'], ['pip', '♦', 'true'], ['index bottom', '10♦', 'true']]);
+  assert.equal(await ten.getAttribute('aria-label'), 'ten of diamonds');
+  await page.close();
+});
+
 test('the table does not move between deals', async () => {
   const page = await freecell('#/freecell/1');
   const first = await page.locator('.table').boundingBox();
