@@ -335,17 +335,20 @@ impl BestFirst {
             let index = index as usize;
             let node = self.nodes[index];
             let at = if node.state == Node::UNEXPANDED {
-                // Rebuilt from the parent's state (expanded, as it generated this node).
-                let mut state = self.states[self.nodes[node.parent as usize].state as usize];
+                // Rebuilt from the parent's state (expanded, as it generated this node), copied
+                // straight to its place.
+                let parent = self.nodes[node.parent as usize].state as usize;
+                let at = self.states.len();
+                self.states.extend_from_within(parent..=parent);
+                let state = &mut self.states[at];
                 // (Without a quick hash, autoplay may follow the move.)
                 let settled = state.quick_hash(node.mv).is_some();
                 state.apply(node.mv);
                 if !settled {
                     state.settle();
                 }
-                self.nodes[index].state = self.states.len() as u32;
-                self.states.push(state);
-                self.states.len() - 1
+                self.nodes[index].state = at as u32;
+                at
             } else {
                 node.state as usize
             };
