@@ -37,7 +37,9 @@ pub(super) fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
         // the move of `path` each move of `suffix` stands for (once the edited line reaches the
         // same state as `path` after it, the rest is known).
         let cheaper = |suffix: &[Move], aligned: &dyn Fn(usize) -> usize| {
-            replay_cost_aligned(start, suffix, &states, aligned).map(|cost| spent + cost).filter(|&c| c < best)
+            replay_cost_aligned(start, suffix, &states, aligned)
+                .map(|cost| spent + cost)
+                .filter(|&c| c < best)
         };
         let mut accepted = None;
         let park = path[i];
