@@ -159,14 +159,16 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                 let mut portfolio = Vec::new();
                 for phase in text.split(';') {
                     // A leading `k`: without run-splitting parks (`MoveSet::KeepRuns`).
-                    let (moves, phase) = match phase.strip_prefix('k') {
-                        Some(rest) => (MoveSet::KeepRuns, rest),
-                        None => (MoveSet::Sequences, phase),
+                    // A leading `s`: single-card moves only (`MoveSet::SingleCards`).
+                    let (moves, phase) = match (phase.strip_prefix('k'), phase.strip_prefix('s')) {
+                        (Some(rest), _) => (MoveSet::KeepRuns, rest),
+                        (_, Some(rest)) => (MoveSet::SingleCards, rest),
+                        _ => (MoveSet::Sequences, phase),
                     };
                     let w: Vec<u64> = phase.split([',', ':']).filter_map(|x| x.parse().ok()).collect();
                     let [path, left, misplaced, depth, cells, empty, states] = w[..] else {
                         return Err(Failure::usage(
-                            "`--weights` needs phases of seven numbers: [k]p,l,m,d,c,e:states",
+                            "`--weights` needs phases of seven numbers: [k|s]p,l,m,d,c,e:states",
                         ));
                     };
                     let [path, left, misplaced, depth, cells, empty] =

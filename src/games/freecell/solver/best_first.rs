@@ -125,9 +125,10 @@ impl OpenList {
     /// Buckets added beyond the score that needs them, each way.
     pub(super) const MARGIN: usize = 512;
 
-    pub(super) fn new() -> OpenList {
+    /// An open list for scores from `floor` up (lower ones are taken too, for more work).
+    pub(super) fn new(floor: u32) -> OpenList {
         OpenList {
-            base: 0,
+            base: floor as usize / 64 * 64,
             heads: Vec::new(),
             next: Vec::with_capacity(4096),
             occupied: Vec::new(),
@@ -167,7 +168,9 @@ impl OpenList {
     #[inline(never)]
     pub(super) fn make_room(&mut self, f: usize) {
         if self.heads.is_empty() {
-            self.base = f.saturating_sub(Self::MARGIN) / 64 * 64;
+            // The buckets start at the floor (scores fall as cards go home: room for all of
+            // them up front spares copying the buckets as they fall).
+            self.base = self.base.min(f.saturating_sub(Self::MARGIN) / 64 * 64);
         } else if f < self.base {
             // More room below (scores fall as cards go home): shift every bucket up, at
             // least doubling the room.
@@ -249,7 +252,8 @@ impl BestFirst {
             nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
             states: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize) / 2),
             seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
-            open: OpenList::new(),
+            // No score falls below the empty cascades' most (see `Weights::score_features`).
+            open: OpenList::new(10_000u32.saturating_sub(weights.empty * 8) / weights.grain().max(1)),
             weights,
             grain: weights.grain().max(1),
             moves,
@@ -331,17 +335,20 @@ impl BestFirst {
             let index = index as usize;
             let node = self.nodes[index];
             let at = if node.state == Node::UNEXPANDED {
-                // Rebuilt from the parent's state (expanded, as it generated this node).
-                let mut state = self.states[self.nodes[node.parent as usize].state as usize];
+                // Rebuilt from the parent's state (expanded, as it generated this node), copied
+                // straight to its place.
+                let parent = self.nodes[node.parent as usize].state as usize;
+                let at = self.states.len();
+                self.states.extend_from_within(parent..=parent);
+                let state = &mut self.states[at];
                 // (Without a quick hash, autoplay may follow the move.)
                 let settled = state.quick_hash(node.mv).is_some();
                 state.apply(node.mv);
                 if !settled {
                     state.settle();
                 }
-                self.nodes[index].state = self.states.len() as u32;
-                self.states.push(state);
-                self.states.len() - 1
+                self.nodes[index].state = at as u32;
+                at
             } else {
                 node.state as usize
             };
@@ -428,7 +435,7 @@ mod tests {
     /// and pops mixed, with scores far apart (new buckets above, room made below).
     #[test]
     fn open_list_pops_like_a_heap_newest_first() {
-        let mut open = OpenList::new();
+        let mut open = OpenList::new(u32::MAX);
         let mut heap = BinaryHeap::new();
         let mut seed = 12345u64;
         let mut random = |n: u64| {

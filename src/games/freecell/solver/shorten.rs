@@ -33,9 +33,14 @@ pub(super) fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
     let mut i = 0;
     while i < path.len() {
         let (start, spent) = states[i];
-        // The total cost with `suffix` after move `i - 1`, if it wins for less.
-        let cheaper =
-            |suffix: &[Move]| replay_cost(start, suffix).map(|cost| spent + cost).filter(|&c| c < best);
+        // The total cost with `suffix` after move `i - 1`, if it wins for less; `aligned` gives
+        // the move of `path` each move of `suffix` stands for (once the edited line reaches the
+        // same state as `path` after it, the rest is known).
+        let cheaper = |suffix: &[Move], aligned: &dyn Fn(usize) -> usize| {
+            replay_cost_aligned(start, suffix, &states, aligned)
+                .map(|cost| spent + cost)
+                .filter(|&c| c < best)
+        };
         let mut accepted = None;
         let park = path[i];
         // A card parked, then moved on from there: move it there directly, at the later time
@@ -51,17 +56,19 @@ pub(super) fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
             let later = path[j];
             if later.cards == park.cards {
                 let mut edited = path[i + 1..].to_vec();
-                if target_of(park.from) == Some(later.to) {
+                let cost = if target_of(park.from) == Some(later.to) {
                     edited.remove(j - i - 1);
+                    cheaper(&edited, &|t| if t + i + 1 < j { t + i + 1 } else { t + i + 2 })
                 } else {
                     edited[j - i - 1] = Move { from: park.from, ..later };
-                }
-                accepted = cheaper(&edited).map(|cost| (edited, cost));
+                    cheaper(&edited, &|t| t + i + 1)
+                };
+                accepted = cost.map(|cost| (edited, cost));
             }
         }
         // Else drop move `i`.
         if accepted.is_none() {
-            accepted = cheaper(&path[i + 1..]).map(|cost| (path[i + 1..].to_vec(), cost));
+            accepted = cheaper(&path[i + 1..], &|t| t + i + 1).map(|cost| (path[i + 1..].to_vec(), cost));
         }
         match accepted {
             Some((suffix, cost)) => {
@@ -86,17 +93,36 @@ pub(super) fn target_of(from: Source) -> Option<Target> {
     }
 }
 
-/// The single-card cost of `path` from `root`, if every move is legal and it ends won.
-pub(super) fn replay_cost(root: State, path: &[Move]) -> Option<u32> {
-    let mut state = root;
+/// The single-card cost of `suffix` from `start`, if every move is legal and it ends won, where
+/// `original` holds the state before each move of a winning line and the cost spent to get
+/// there (its last entry: the end), and move `t` of `suffix` stands for move `aligned(t)` of
+/// that line: once the two reach the same state (the same cards in the same slots and cells),
+/// the rest is the line's own, its cost known without replaying it.
+fn replay_cost_aligned(
+    start: State,
+    suffix: &[Move],
+    original: &[(State, u32)],
+    aligned: &dyn Fn(usize) -> usize,
+) -> Option<u32> {
+    let total = original.last()?.1;
+    let mut state = start;
     let mut cost = 0;
-    for &mv in path {
+    for (t, &mv) in suffix.iter().enumerate() {
         if !state.is_legal(mv) {
             return None;
         }
         cost += state.move_cost(mv);
         state.apply(mv);
         state.settle();
+        if let Some(&(same, spent)) = original.get(aligned(t) + 1) {
+            if state.hash == same.hash
+                && state.below == same.below
+                && state.tops == same.tops
+                && state.cells == same.cells
+            {
+                return Some(cost + (total - spent));
+            }
+        }
     }
     state.is_won().then_some(cost)
 }

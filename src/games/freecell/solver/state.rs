@@ -75,21 +75,55 @@ pub(super) const fn stack_bases() -> [u64; 52] {
 
 pub(super) static STACK_BASES: [u64; 52] = stack_bases();
 
-/// Per card, the two cards that stack on it (52, no card, for an ace).
-pub(super) const fn stacked_on() -> [[u8; 2]; 52] {
-    let mut lower = [[52u8; 2]; 52];
-    let mut t = 4;
-    while t < 52 {
-        let red = matches!(t % 4, 1 | 2);
-        let base = (t / 4 - 1) * 4;
-        let (a, b) = if red { (0, 3) } else { (1, 2) };
-        lower[t] = [(base + a) as u8, (base + b) as u8];
-        t += 1;
+/// Single-card moves a supermove of up to 13 cards costs (a natural run is at most 13 cards),
+/// per empty cascades (not counting the destination), empty free cells and cards: the table of
+/// [`single_card_cost`], built at compile time for the search's hot loop (1 where impossible:
+/// the search never makes such a move).
+const fn sequence_costs() -> [[[u8; 14]; CELLS + 1]; CASCADES + 1] {
+    let mut table = [[[u8::MAX; 14]; CELLS + 1]; CASCADES + 1];
+    let mut e = 0;
+    while e <= CASCADES {
+        let mut f = 0;
+        while f <= CELLS {
+            table[e][f][0] = 0;
+            let mut n = 1;
+            while n <= 13 {
+                if n <= f + 1 {
+                    table[e][f][n] = (2 * n - 1) as u8;
+                } else if e > 0 && n <= capacity(f, e) {
+                    let mut part = 1;
+                    while part < n {
+                        let park = table[e - 1][f][part];
+                        let rest = table[e - 1][f][n - part];
+                        if park != u8::MAX && rest != u8::MAX {
+                            let cost = 2 * park as usize + rest as usize;
+                            if cost < table[e][f][n] as usize {
+                                table[e][f][n] = cost as u8;
+                            }
+                        }
+                        part += 1;
+                    }
+                }
+                n += 1;
+            }
+            f += 1;
+        }
+        e += 1;
     }
-    lower
+    table
 }
 
-pub(super) static STACKED_ON: [[u8; 2]; 52] = stacked_on();
+static SEQUENCE_COSTS: [[[u8; 14]; CELLS + 1]; CASCADES + 1] = sequence_costs();
+
+/// The single-card cost of moving `cards` cards (at most 13) with `cells` empty free cells and
+/// `cascades` empty cascades besides the destination (see [`sequence_costs`]).
+#[inline]
+pub(super) fn sequence_cost(cards: usize, cells: usize, cascades: usize) -> u32 {
+    match SEQUENCE_COSTS[cascades % (CASCADES + 1)][cells % (CELLS + 1)][cards % 14] {
+        u8::MAX => 1,
+        cost => u32::from(cost),
+    }
+}
 
 /// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
 /// no card, so false).
@@ -275,7 +309,10 @@ impl State {
             (Source::Cascade(_), Target::Cascade(j)) if mv.cards > 1 => {
                 let to_empty = self.tops[usize::from(j) % CASCADES] == NONE;
                 let empty = self.empty_cascades() - usize::from(to_empty);
-                single_card_cost(usize::from(mv.cards), self.empty_cells(), empty).unwrap_or(1)
+                match mv.cards {
+                    2..=13 => sequence_cost(usize::from(mv.cards), self.empty_cells(), empty),
+                    n => single_card_cost(usize::from(n), self.empty_cells(), empty).unwrap_or(1),
+                }
             }
             _ => 1,
         }
@@ -439,43 +476,62 @@ impl State {
         let single = moves == MoveSet::SingleCards;
 
         list.len = 0;
-        // One pass over the cells and one over the cascades: the empty ones (counted, and
-        // the first), and which cascades (a bit each) each card could be placed on. (Entry
-        // 52, no card, collects what aces accept: nothing asks for it.)
-        let (mut f, mut free_cell) = (0, None);
+        // One pass over the cells and one over the cascades: the empty ones (counted, and the
+        // first), and the cards there as bits. A card can be placed on the cascades whose top
+        // is in `STACK_BASES[card] & tops`, most often none: one AND says so.
+        let (mut f, mut free_cell, mut in_cells) = (0, None, 0u64);
         for (i, &c) in self.cells.iter().enumerate().rev() {
             if c == NONE {
                 f += 1;
                 free_cell = Some(i);
+            } else {
+                in_cells |= 1 << (c % 64);
             }
         }
-        let (mut e, mut free_cascade) = (0, None);
-        let mut accepts = [0u8; 53];
+        let (mut e, mut free_cascade, mut tops) = (0, None, 0u64);
         for (j, &t) in self.tops.iter().enumerate().rev() {
             if t == NONE {
                 e += 1;
                 free_cascade = Some(j);
             } else {
-                let [a, b] = STACKED_ON[usize::from(t)];
-                accepts[usize::from(a)] |= 1 << j;
-                accepts[usize::from(b)] |= 1 << j;
+                tops |= 1 << (t % 64);
             }
         }
-        for (i, &c) in self.cells.iter().enumerate() {
-            if c != NONE && self.fits_home(c) {
-                list.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation), 1);
+        // The cascades (a bit each) whose top card `c` can be placed on.
+        let accepts = |c: u8| {
+            let mut bases = STACK_BASES[usize::from(c)] & tops;
+            let mut slots = 0u8;
+            while bases != 0 {
+                let base = bases.trailing_zeros() as usize;
+                bases &= bases - 1;
+                slots |= 1 << (self.stack[base % 52].slot() % CASCADES);
+            }
+            slots
+        };
+        // The next card each foundation needs, as bits.
+        let mut next_home = 0u64;
+        for (s, &h) in self.home.iter().enumerate() {
+            if h < 13 {
+                next_home |= 1 << (usize::from(h) * 4 + s);
             }
         }
-        for (i, &c) in self.tops.iter().enumerate() {
-            if c != NONE && self.fits_home(c) {
-                list.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation), 1);
+        if (in_cells | tops) & next_home != 0 {
+            for (i, &c) in self.cells.iter().enumerate() {
+                if c != NONE && (next_home >> (c % 64)) & 1 != 0 {
+                    list.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation), 1);
+                }
+            }
+            for (i, &c) in self.tops.iter().enumerate() {
+                if c != NONE && (next_home >> (c % 64)) & 1 != 0 {
+                    list.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation), 1);
+                }
             }
         }
         for (i, &c) in self.cells.iter().enumerate() {
             if c == NONE {
                 continue;
             }
-            let mut bits = accepts[usize::from(c)];
+            let mut bits = accepts(c);
             while bits != 0 {
                 let j = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
@@ -485,6 +541,11 @@ impl State {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
             }
         }
+        let reach = if single { 1 } else { capacity(f, e) };
+        // Per target cascade, the run card (if any) moved there and the cards above it (read
+        // only where `any` has the target's bit, so never cleared).
+        let mut lands = [0u8; CASCADES];
+        let mut land_cards = [0u8; CASCADES];
         for (i, &top) in self.tops.iter().enumerate() {
             if top == NONE {
                 continue;
@@ -492,14 +553,11 @@ impl State {
             // Down the natural run on top (`n` cards, `bottom` the last), noting the run card
             // (if any) each other cascade takes: at most one per cascade, among the first
             // `reach` (as many as one move can carry).
-            let reach = if single { 1 } else { capacity(f, e) };
-            let mut lands = [0u8; CASCADES];
-            let mut land_cards = [0u8; CASCADES];
             let mut any = 0u8;
             let (mut bottom, mut n) = (top, 1);
             loop {
                 if n <= reach {
-                    let bits = accepts[usize::from(bottom)] & !(1 << i);
+                    let bits = accepts(bottom) & !(1 << i);
                     any |= bits;
                     let mut b = bits;
                     while b != 0 {
@@ -524,7 +582,7 @@ impl State {
                 any &= any - 1;
                 let k = usize::from(lands[j]);
                 // (One card costs one move: no table look-up for most moves.)
-                let cost = if k == 0 { 1 } else { single_card_cost(k + 1, f, e).unwrap_or(1) };
+                let cost = if k == 0 { 1 } else { sequence_cost(k + 1, f, e) };
                 list.push(
                     Move {
                         card: card(land_cards[j]),
@@ -550,7 +608,7 @@ impl State {
                     if count < n && moves == MoveSet::KeepRuns {
                         continue;
                     }
-                    let cost = if count == 1 { 1 } else { single_card_cost(count, f, e - 1).unwrap_or(1) };
+                    let cost = if count == 1 { 1 } else { sequence_cost(count, f, e - 1) };
                     let mv =
                         Move { card: card(base), from, to: Target::Cascade(j as u8), cards: count as u8 };
                     list.push(mv, cost);
@@ -786,6 +844,18 @@ mod tests {
             assert!(state.is_won());
         }
         assert!(children > 10_000, "{children} children checked");
+    }
+
+    /// The compile-time supermove costs equal the notation's table.
+    #[test]
+    fn sequence_costs_match_the_notation() {
+        for e in 0..=CASCADES {
+            for f in 0..=CELLS {
+                for n in 2..=13 {
+                    assert_eq!(sequence_cost(n, f, e), single_card_cost(n, f, e).unwrap_or(1), "{n} {f} {e}");
+                }
+            }
+        }
     }
 
     /// `KeepRuns` leaves out exactly the moves that split a natural run to park its upper
