@@ -12,7 +12,7 @@ use super::dominance::{dominator_keys, run_dominator_keys};
 use super::draw_one_checks::Checks;
 use super::draw_one_checks::WORK_PER_WON_MARK;
 use super::generate::{generate, Order, Scored};
-use super::key::{key_parts, Key, KeyParts, StartTalon};
+use super::key::{class_of_key, key_parts, ClassKey, Key, KeyParts, StartTalon};
 use super::marks::{current, usable, Mark, Measure, LOST, NUMBER, OWED, OWED_RUN, WON};
 use super::step::{apply_step, only_sends_home, solution, undo_step, Back, Part, Step};
 use super::table::{Place, Seen};
@@ -96,6 +96,9 @@ pub(super) struct DepthFirst {
     /// Rule 18, in the draw-1 search that makes the checks: marks numbered below this were
     /// left by earlier checks and are stale (only lost and won marks stay true).
     epoch: Mark,
+    /// Rule 20: the classes of the positions marked lost (see [`KeyParts::class`]), which
+    /// are lost too, whatever their face-up cards lie on.
+    pub(super) lost_classes: crate::search::Table<ClassKey, ()>,
 }
 
 impl DepthFirst {
@@ -132,6 +135,7 @@ impl DepthFirst {
             dropped_for_open: 0,
             checks: None,
             epoch: 0,
+            lost_classes: crate::search::Table::new(),
         }
     }
 
@@ -175,6 +179,8 @@ impl DepthFirst {
         self.pass_work = budget * super::WORK_PER_STATE;
         if dead_end_charged(start, &mut self.work) {
             self.seen.put(place, hash, key, LOST);
+            let (class_hash, class) = class_of_key(&key, self.pass_limit());
+            self.lost_classes.insert(class_hash, class);
             return Advance::Exhausted;
         }
         self.seen.put(place, hash, key, self.numbered);
@@ -307,11 +313,24 @@ impl DepthFirst {
             self.leads_to(frame.low);
             return;
         }
+        let pass_limit = self.pass_limit();
         while let Some((key, hash)) = self.open.pop() {
+            let (class_hash, class) = class_of_key(&key, pass_limit);
+            self.lost_classes.insert(class_hash, class);
             if self.seen.remark(hash, &key, LOST) == Some(frame.number) {
                 break;
             }
         }
+    }
+
+    /// Rule 20: whether a position of the class of the one with key parts `parts` was marked
+    /// lost.
+    pub(super) fn class_lost(&self, parts: &KeyParts) -> bool {
+        if self.lost_classes.is_empty() {
+            return false;
+        }
+        let (hash, class) = parts.class();
+        self.lost_classes.mark(hash, || class).is_some()
     }
 
     fn key_parts(&self) -> KeyParts {
@@ -408,6 +427,10 @@ impl DepthFirst {
             } else if let Some(mark) = seen.and_then(|mark| usable(mark, measure)) {
                 self.leads_to(mark);
                 undo_step(&mut self.position, back);
+            } else if seen.is_none() && self.class_lost(&parts) {
+                // Rule 20: lost like a position of its class; not added, so no state.
+                self.charge_lookups(1);
+                undo_step(&mut self.position, back);
             } else {
                 // Rule 16 (the dropped position leads to the seen one), else rule 17, which
                 // the narrow probes use too: they only look for wins, and it lets them
@@ -426,6 +449,8 @@ impl DepthFirst {
                     undo_step(&mut self.position, back);
                 } else if !only_sends_home(step) && self.dead_end() || self.lost_in_draw_one(&parts, &back) {
                     self.seen.remark_at(index, LOST);
+                    let (class_hash, class) = parts.class();
+                    self.lost_classes.insert(class_hash, class);
                     undo_step(&mut self.position, back);
                 } else {
                     if exhaustive {

@@ -208,6 +208,96 @@ impl KeyParts {
     }
 }
 
+/// A position's *class*: its key without the order of the face-up cards that lie on other
+/// face-up cards (see [`KeyParts::class`]), 116 bits in two words.
+pub(super) type ClassKey = [u64; 2];
+
+impl KeyParts {
+    /// The position's class and its hash: the foundations, the talon and, per column, the
+    /// face-down count and the deepest face-up card (the column's *base*), with the columns
+    /// without face-down cards sorted. Which face-up cards lie on which others is left out;
+    /// the cards themselves follow (every card not home, in the talon, face down or a base).
+    ///
+    /// Positions of one class are won or lost alike (docs/RULES.md, rule 20): a face-up card
+    /// that is not a base lies on one of the two cards of the other colour and the next rank,
+    /// and two positions of a class differ only in which; where just one such card lies on one
+    /// of two, the other is free and it moves across and back, and where two lie on two, the
+    /// cards on them follow. Any move of one position is a move of the other once at most one
+    /// such card has moved across, and it leads to positions of one class again.
+    pub(super) fn class(&self) -> (u64, ClassKey) {
+        let mut free = [0u64; COLUMNS];
+        let mut free_count = 0;
+        let mut placed = 0u64;
+        for (column, &code) in self.codes.iter().enumerate() {
+            let face_up = code >> 3 & 0xF;
+            let base = if face_up == 0 { 63 } else { code >> 7 & 63 };
+            let class = code & 7 | base << 3;
+            if code & 7 == 0 {
+                let mut at = free_count;
+                while at > 0 && free[at - 1] > class {
+                    free[at] = free[at - 1];
+                    at -= 1;
+                }
+                free[at] = class;
+                free_count += 1;
+            } else {
+                placed |= class << (9 * column);
+            }
+        }
+        // Columns with face-down cards keep their place; the sorted others fill the rest.
+        let mut next_free = 0;
+        for (column, &code) in self.codes.iter().enumerate() {
+            if code & 7 == 0 {
+                placed |= free[next_free] << (9 * column);
+                next_free += 1;
+            }
+        }
+        let head = self.foundations
+            | self.talon_mask << 16
+            | self.waste << WASTE_SHIFT
+            | self.recycles.unwrap_or(0) << (WASTE_SHIFT + 5);
+        let mut hash = head.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ placed.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        (hash ^ hash >> 33, [head, placed])
+    }
+}
+
+/// The class ([`KeyParts::class`]) of the position packed in `key` (with a pass limit, whose
+/// keys hold the recycles, if `pass_limit`).
+pub(super) fn class_of_key(key: &Key, pass_limit: bool) -> (u64, ClassKey) {
+    let mut at = 0u32;
+    let mut read = |width: u32| {
+        let (word, shift) = ((at / 64) as usize, at % 64);
+        let mut value = key[word] >> shift;
+        if shift + width > 64 {
+            value |= key[word + 1] << (64 - shift);
+        }
+        at += width;
+        value & ((1 << width) - 1)
+    };
+    let foundations = read(16);
+    let talon_mask = read(24);
+    let waste = read(5);
+    let recycles = pass_limit.then(|| read(8));
+    let mut codes = [0u64; COLUMNS];
+    for code in &mut codes {
+        let head = read(7);
+        let face_up = head >> 3;
+        *code = if face_up == 0 {
+            head
+        } else {
+            let base = read(6);
+            // The suit bits, which a class leaves out.
+            read(face_up as u32 - 1);
+            head | base << 7
+        };
+    }
+    KeyParts { foundations, talon_mask, waste, recycles, codes }.class()
+}
+
 /// A column's code (see [`column_code`]) once its top card, which is face up, has gone.
 pub(super) fn without_top(code: u64) -> u64 {
     let face_up = code >> 3 & 0xF;
