@@ -228,6 +228,12 @@ impl DepthFirst {
             candidates.push((other.hash(), *other));
         });
         let mut mark = self.first_drop(&candidates, measure, false);
+        if mark.is_none() && !self.lost_classes.is_empty() {
+            // Rule 20: one of them is of a lost class (a run's move between columns, below,
+            // keeps the class, which was looked up already).
+            self.charge_lookups(candidates.len() as u64);
+            mark = candidates.iter().any(|(_, other)| self.class_lost(other)).then_some(LOST);
+        }
         if mark.is_none() && (measure.home > 0 || measure.runs >= 1) {
             candidates.clear();
             run_dominator_keys(&self.position, parts, |other| candidates.push((other.hash(), *other)));
