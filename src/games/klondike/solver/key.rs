@@ -390,6 +390,50 @@ mod tests {
         }
     }
 
+    /// Rule 20: a class read back from a packed key is the one made from its parts; moving a
+    /// face-up card that is not a column's deepest between columns keeps the class, and
+    /// positions of one class are won or lost alike for a plain exhaustive search.
+    #[test]
+    fn positions_of_one_class_are_won_or_lost_alike() {
+        use crate::games::klondike::rules::Move;
+        use crate::games::klondike::solver::testing::{plain_wins, random_positions};
+        let (mut compared, mut crossed) = (0, 0);
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 1..12, 150) {
+                for position in [position, position.with_rules(one_pass)] {
+                    let pass_limit = position.rules().pass_limit.is_some();
+                    let talon = StartTalon::of(&position);
+                    let parts = key_parts(&position, &talon.index, pass_limit);
+                    assert_eq!(class_of_key(&parts.pack(), pass_limit), parts.class(), "{position}");
+                    let mut verdict = None;
+                    for &mv in position.legal_moves().as_slice() {
+                        let Move::TableauToTableau { from, count, .. } = mv else { continue };
+                        let column = from as usize;
+                        let face_up = position.column(column).len() - position.face_down(column);
+                        if count as usize >= face_up {
+                            continue;
+                        }
+                        let mut other = position;
+                        other.apply(mv);
+                        let other_parts = key_parts(&other, &talon.index, pass_limit);
+                        assert_eq!(other_parts.class(), parts.class(), "{position} then {mv:?}");
+                        crossed += 1;
+                        if crossed % 4 != 0 {
+                            continue;
+                        }
+                        let won = *verdict.get_or_insert_with(|| plain_wins(&position, 4_000));
+                        if let (Some(won), Some(other_won)) = (won, plain_wins(&other, 4_000)) {
+                            assert_eq!(won, other_won, "{position} then {mv:?}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(crossed >= 100 && compared >= 30, "{crossed} moves across, {compared} compared");
+    }
+
     #[test]
     fn keys_are_equal_exactly_when_descriptions_are() {
         let mut keys = std::collections::HashMap::new();
