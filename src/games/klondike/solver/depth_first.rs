@@ -99,6 +99,9 @@ pub(super) struct DepthFirst {
     /// Rule 20: the classes of the positions marked lost (see [`KeyParts::class`]), which
     /// are lost too, whatever their face-up cards lie on.
     pub(super) lost_classes: crate::search::Table<ClassKey, ()>,
+    /// Rule 20: whether classes are kept (the tests of rule 17 leave them out, so that its
+    /// drops stay as many as they were).
+    pub(super) keep_classes: bool,
 }
 
 impl DepthFirst {
@@ -135,7 +138,9 @@ impl DepthFirst {
             dropped_for_open: 0,
             checks: None,
             epoch: 0,
-            lost_classes: crate::search::Table::new(),
+            // Small: only exhaustive searches that prove losses fill it.
+            lost_classes: crate::search::Table::with_slots(16),
+            keep_classes: true,
         }
     }
 
@@ -179,8 +184,7 @@ impl DepthFirst {
         self.pass_work = budget * super::WORK_PER_STATE;
         if dead_end_charged(start, &mut self.work) {
             self.seen.put(place, hash, key, LOST);
-            let (class_hash, class) = class_of_key(&key, self.pass_limit());
-            self.lost_classes.insert(class_hash, class);
+            self.keep_lost_class(class_of_key(&key, self.pass_limit()));
             return Advance::Exhausted;
         }
         self.seen.put(place, hash, key, self.numbered);
@@ -321,11 +325,17 @@ impl DepthFirst {
         }
         let pass_limit = self.pass_limit();
         while let Some((key, hash)) = self.open.pop() {
-            let (class_hash, class) = class_of_key(&key, pass_limit);
-            self.lost_classes.insert(class_hash, class);
+            self.keep_lost_class(class_of_key(&key, pass_limit));
             if self.seen.remark(hash, &key, LOST) == Some(frame.number) {
                 break;
             }
+        }
+    }
+
+    /// Rule 20: keeps the class (with its hash) of a position marked lost.
+    fn keep_lost_class(&mut self, (hash, class): (u64, ClassKey)) {
+        if self.keep_classes {
+            self.lost_classes.insert(hash, class);
         }
     }
 
@@ -455,8 +465,11 @@ impl DepthFirst {
                     undo_step(&mut self.position, back);
                 } else if !only_sends_home(step) && self.dead_end() || self.lost_in_draw_one(&parts, &back) {
                     self.seen.remark_at(index, LOST);
-                    let (class_hash, class) = parts.class();
-                    self.lost_classes.insert(class_hash, class);
+                    // Rule 20, in the searches that prove losses (a probe only looks for wins,
+                    // and its own dead-end check is about as cheap as a look-up).
+                    if exhaustive {
+                        self.keep_lost_class(parts.class());
+                    }
                     undo_step(&mut self.position, back);
                 } else {
                     if exhaustive {
@@ -529,6 +542,8 @@ mod tests {
             let mut solver = Solver::exhaustive(position, budget);
             if let Some(search) = solver.depth_first() {
                 search.drop_for_open = drop_for_open;
+                // Rule 20 would prove deal 283 lost with a tenth of the drops.
+                search.keep_classes = false;
             }
             let outcome = crate::search::run_to_end(&mut solver, 1 << 12);
             (outcome, solver.depth_first().map_or(0, |search| search.dropped_for_open))
