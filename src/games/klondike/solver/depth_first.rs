@@ -12,7 +12,7 @@ use super::dominance::{dominator_keys, run_dominator_keys};
 use super::draw_one_checks::Checks;
 use super::draw_one_checks::WORK_PER_WON_MARK;
 use super::generate::{generate, Order, Scored};
-use super::key::{key_parts, Key, KeyParts, StartTalon};
+use super::key::{class_of_key, key_parts, ClassKey, Key, KeyParts, StartTalon};
 use super::marks::{current, usable, Mark, Measure, LOST, NUMBER, OWED, OWED_RUN, WON};
 use super::step::{apply_step, only_sends_home, solution, undo_step, Back, Part, Step};
 use super::table::{Place, Seen};
@@ -96,6 +96,12 @@ pub(super) struct DepthFirst {
     /// Rule 18, in the draw-1 search that makes the checks: marks numbered below this were
     /// left by earlier checks and are stale (only lost and won marks stay true).
     epoch: Mark,
+    /// Rule 20: the classes of the positions marked lost (see [`KeyParts::class`]), which
+    /// are lost too, whatever their face-up cards lie on.
+    pub(super) lost_classes: crate::search::Table<ClassKey, ()>,
+    /// Rule 20: whether classes are kept (the tests of rule 17 leave them out, so that its
+    /// drops stay as many as they were).
+    pub(super) keep_classes: bool,
 }
 
 impl DepthFirst {
@@ -132,6 +138,9 @@ impl DepthFirst {
             dropped_for_open: 0,
             checks: None,
             epoch: 0,
+            // Small: only exhaustive searches that prove losses fill it.
+            lost_classes: crate::search::Table::with_slots(16),
+            keep_classes: true,
         }
     }
 
@@ -175,6 +184,7 @@ impl DepthFirst {
         self.pass_work = budget * super::WORK_PER_STATE;
         if dead_end_charged(start, &mut self.work) {
             self.seen.put(place, hash, key, LOST);
+            self.keep_lost_class(class_of_key(&key, self.pass_limit()));
             return Advance::Exhausted;
         }
         self.seen.put(place, hash, key, self.numbered);
@@ -222,6 +232,12 @@ impl DepthFirst {
             candidates.push((other.hash(), *other));
         });
         let mut mark = self.first_drop(&candidates, measure, false);
+        if mark.is_none() && !self.lost_classes.is_empty() {
+            // Rule 20: one of them is of a lost class (a run's move between columns, below,
+            // keeps the class, which was looked up already).
+            self.charge_lookups(candidates.len() as u64);
+            mark = candidates.iter().any(|(_, other)| self.class_lost(other)).then_some(LOST);
+        }
         if mark.is_none() && (measure.home > 0 || measure.runs >= 1) {
             candidates.clear();
             run_dominator_keys(&self.position, parts, |other| candidates.push((other.hash(), *other)));
@@ -307,11 +323,30 @@ impl DepthFirst {
             self.leads_to(frame.low);
             return;
         }
+        let pass_limit = self.pass_limit();
         while let Some((key, hash)) = self.open.pop() {
+            self.keep_lost_class(class_of_key(&key, pass_limit));
             if self.seen.remark(hash, &key, LOST) == Some(frame.number) {
                 break;
             }
         }
+    }
+
+    /// Rule 20: keeps the class (with its hash) of a position marked lost.
+    fn keep_lost_class(&mut self, (hash, class): (u64, ClassKey)) {
+        if self.keep_classes {
+            self.lost_classes.insert(hash, class);
+        }
+    }
+
+    /// Rule 20: whether a position of the class of the one with key parts `parts` was marked
+    /// lost.
+    pub(super) fn class_lost(&self, parts: &KeyParts) -> bool {
+        if self.lost_classes.is_empty() {
+            return false;
+        }
+        let (hash, class) = parts.class();
+        self.lost_classes.mark(hash, || class).is_some()
     }
 
     fn key_parts(&self) -> KeyParts {
@@ -408,6 +443,10 @@ impl DepthFirst {
             } else if let Some(mark) = seen.and_then(|mark| usable(mark, measure)) {
                 self.leads_to(mark);
                 undo_step(&mut self.position, back);
+            } else if seen.is_none() && self.class_lost(&parts) {
+                // Rule 20: lost like a position of its class; not added, so no state.
+                self.charge_lookups(1);
+                undo_step(&mut self.position, back);
             } else {
                 // Rule 16 (the dropped position leads to the seen one), else rule 17, which
                 // the narrow probes use too: they only look for wins, and it lets them
@@ -426,6 +465,11 @@ impl DepthFirst {
                     undo_step(&mut self.position, back);
                 } else if !only_sends_home(step) && self.dead_end() || self.lost_in_draw_one(&parts, &back) {
                     self.seen.remark_at(index, LOST);
+                    // Rule 20, in the searches that prove losses (a probe only looks for wins,
+                    // and its own dead-end check is about as cheap as a look-up).
+                    if exhaustive {
+                        self.keep_lost_class(parts.class());
+                    }
                     undo_step(&mut self.position, back);
                 } else {
                     if exhaustive {
@@ -498,6 +542,8 @@ mod tests {
             let mut solver = Solver::exhaustive(position, budget);
             if let Some(search) = solver.depth_first() {
                 search.drop_for_open = drop_for_open;
+                // Rule 20 would prove deal 283 lost with a tenth of the drops.
+                search.keep_classes = false;
             }
             let outcome = crate::search::run_to_end(&mut solver, 1 << 12);
             (outcome, solver.depth_first().map_or(0, |search| search.dropped_for_open))

@@ -83,6 +83,10 @@ impl Checks {
                 _ => {}
             }
         }
+        // Rule 20: a draw-1 position of its class was found lost.
+        if self.search.class_lost(&draw_one) {
+            return (true, 0);
+        }
         let allowed = own_work * CHECK_SHARE_PERCENT / 100 + CHECK_ALLOWANCE + CHECK_CREDIT * self.lost;
         let full = self.search.seen.len() as u64 + CHECK_STATES > CHECK_MAX_STATES;
         if !check || full || self.work > allowed {

@@ -208,6 +208,96 @@ impl KeyParts {
     }
 }
 
+/// A position's *class*: its key without the order of the face-up cards that lie on other
+/// face-up cards (see [`KeyParts::class`]), 116 bits in two words.
+pub(super) type ClassKey = [u64; 2];
+
+impl KeyParts {
+    /// The position's class and its hash: the foundations, the talon and, per column, the
+    /// face-down count and the deepest face-up card (the column's *base*), with the columns
+    /// without face-down cards sorted. Which face-up cards lie on which others is left out;
+    /// the cards themselves follow (every card not home, in the talon, face down or a base).
+    ///
+    /// Positions of one class are won or lost alike (docs/RULES.md, rule 20): a face-up card
+    /// that is not a base lies on one of the two cards of the other colour and the next rank,
+    /// and two positions of a class differ only in which; where just one such card lies on one
+    /// of two, the other is free and it moves across and back, and where two lie on two, the
+    /// cards on them follow. Any move of one position is a move of the other once at most one
+    /// such card has moved across, and it leads to positions of one class again.
+    pub(super) fn class(&self) -> (u64, ClassKey) {
+        let mut free = [0u64; COLUMNS];
+        let mut free_count = 0;
+        let mut placed = 0u64;
+        for (column, &code) in self.codes.iter().enumerate() {
+            let face_up = code >> 3 & 0xF;
+            let base = if face_up == 0 { 63 } else { code >> 7 & 63 };
+            let class = code & 7 | base << 3;
+            if code & 7 == 0 {
+                let mut at = free_count;
+                while at > 0 && free[at - 1] > class {
+                    free[at] = free[at - 1];
+                    at -= 1;
+                }
+                free[at] = class;
+                free_count += 1;
+            } else {
+                placed |= class << (9 * column);
+            }
+        }
+        // Columns with face-down cards keep their place; the sorted others fill the rest.
+        let mut next_free = 0;
+        for (column, &code) in self.codes.iter().enumerate() {
+            if code & 7 == 0 {
+                placed |= free[next_free] << (9 * column);
+                next_free += 1;
+            }
+        }
+        let head = self.foundations
+            | self.talon_mask << 16
+            | self.waste << WASTE_SHIFT
+            | self.recycles.unwrap_or(0) << (WASTE_SHIFT + 5);
+        let mut hash = head.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ placed.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        (hash ^ hash >> 33, [head, placed])
+    }
+}
+
+/// The class ([`KeyParts::class`]) of the position packed in `key` (with a pass limit, whose
+/// keys hold the recycles, if `pass_limit`).
+pub(super) fn class_of_key(key: &Key, pass_limit: bool) -> (u64, ClassKey) {
+    let mut at = 0u32;
+    let mut read = |width: u32| {
+        let (word, shift) = ((at / 64) as usize, at % 64);
+        let mut value = key[word] >> shift;
+        if shift + width > 64 {
+            value |= key[word + 1] << (64 - shift);
+        }
+        at += width;
+        value & ((1 << width) - 1)
+    };
+    let foundations = read(16);
+    let talon_mask = read(24);
+    let waste = read(5);
+    let recycles = pass_limit.then(|| read(8));
+    let mut codes = [0u64; COLUMNS];
+    for code in &mut codes {
+        let head = read(7);
+        let face_up = head >> 3;
+        *code = if face_up == 0 {
+            head
+        } else {
+            let base = read(6);
+            // The suit bits, which a class leaves out.
+            read(face_up as u32 - 1);
+            head | base << 7
+        };
+    }
+    KeyParts { foundations, talon_mask, waste, recycles, codes }.class()
+}
+
 /// A column's code (see [`column_code`]) once its top card, which is face up, has gone.
 pub(super) fn without_top(code: u64) -> u64 {
     let face_up = code >> 3 & 0xF;
@@ -298,6 +388,50 @@ mod tests {
                 at += width;
             }
         }
+    }
+
+    /// Rule 20: a class read back from a packed key is the one made from its parts; moving a
+    /// face-up card that is not a column's deepest between columns keeps the class, and
+    /// positions of one class are won or lost alike for a plain exhaustive search.
+    #[test]
+    fn positions_of_one_class_are_won_or_lost_alike() {
+        use crate::games::klondike::rules::Move;
+        use crate::games::klondike::solver::testing::{plain_wins, random_positions};
+        let (mut compared, mut crossed) = (0, 0);
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 1..12, 150) {
+                for position in [position, position.with_rules(one_pass)] {
+                    let pass_limit = position.rules().pass_limit.is_some();
+                    let talon = StartTalon::of(&position);
+                    let parts = key_parts(&position, &talon.index, pass_limit);
+                    assert_eq!(class_of_key(&parts.pack(), pass_limit), parts.class(), "{position}");
+                    let mut verdict = None;
+                    for &mv in position.legal_moves().as_slice() {
+                        let Move::TableauToTableau { from, count, .. } = mv else { continue };
+                        let column = from as usize;
+                        let face_up = position.column(column).len() - position.face_down(column);
+                        if count as usize >= face_up {
+                            continue;
+                        }
+                        let mut other = position;
+                        other.apply(mv);
+                        let other_parts = key_parts(&other, &talon.index, pass_limit);
+                        assert_eq!(other_parts.class(), parts.class(), "{position} then {mv:?}");
+                        crossed += 1;
+                        if crossed % 4 != 0 {
+                            continue;
+                        }
+                        let won = *verdict.get_or_insert_with(|| plain_wins(&position, 4_000));
+                        if let (Some(won), Some(other_won)) = (won, plain_wins(&other, 4_000)) {
+                            assert_eq!(won, other_won, "{position} then {mv:?}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(crossed >= 100 && compared >= 30, "{crossed} moves across, {compared} compared");
     }
 
     #[test]

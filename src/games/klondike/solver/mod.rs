@@ -33,7 +33,10 @@
 //! - [`talon`]: which talon cards draws and recycles can bring to the top of the waste;
 //! - [`dead_end`]: [`is_dead_end`], which abandons a position where some card can never go
 //!   home (rules 13 and 14 refine it);
-//! - [`key`]: a whole position packed exactly into 192 bits, and its hash;
+//! - [`key`]: a whole position packed exactly into 192 bits, and its hash; and its *class*,
+//!   the key without which face-up card lies on which: positions of a class are won or lost
+//!   alike, so the searches that prove losses keep the lost classes and drop any position of
+//!   one (rule 20);
 //! - [`table`]: the transposition table of seen keys, each with a mark;
 //! - [`marks`]: what a mark says of a seen position: lost, won, or its depth-first number in
 //!   the exhaustive search, which marks each strongly connected component it closes as lost
