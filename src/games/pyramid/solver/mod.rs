@@ -94,15 +94,56 @@ pub(super) fn unpack(state: u64) -> (u16, u32, u8, u8) {
     )
 }
 
-/// An open-addressing set of packed states with their distances.
+/// An open-addressing set of packed states with their distances and, if kept, the state each
+/// was last reached from.
 pub(super) struct StateTable {
     pub(super) slots: Vec<u64>,
+    /// Beside each slot: its state's parent (empty when parents are not kept).
+    parents: Vec<u64>,
     pub(super) len: usize,
 }
 
+/// The parent of the start state.
+pub(super) const NO_PARENT: u64 = u64::MAX;
+
 impl StateTable {
     pub(super) fn new() -> StateTable {
-        StateTable { slots: vec![0; 1 << 12], len: 0 }
+        StateTable { slots: vec![0; 1 << 12], parents: Vec::new(), len: 0 }
+    }
+
+    pub(super) fn with_parents() -> StateTable {
+        StateTable { slots: vec![0; 1 << 12], parents: vec![NO_PARENT; 1 << 12], len: 0 }
+    }
+
+    fn find(&self, state: u64) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return None;
+            }
+            if slot & STATE_MASK == state {
+                return Some(at);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// The state `state` was last reached from, if parents are kept.
+    pub(super) fn parent(&self, state: u64) -> Option<u64> {
+        self.find(state).and_then(|at| self.parents.get(at).copied())
+    }
+
+    /// [`StateTable::offer`], keeping `parent` as the state's parent when it is recorded.
+    pub(super) fn offer_from(&mut self, state: u64, g: u8, parent: u64) -> bool {
+        if !self.offer(state, g) {
+            return false;
+        }
+        if let Some(at) = self.find(state) {
+            self.parents[at] = parent;
+        }
+        true
     }
 
     pub(super) fn home(state: u64, mask: usize) -> usize {
@@ -163,18 +204,26 @@ impl StateTable {
     pub(super) fn grow(&mut self) {
         let doubled = vec![0; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
+        let keep_parents = !self.parents.is_empty();
+        let old_parents = std::mem::replace(
+            &mut self.parents,
+            if keep_parents { vec![NO_PARENT; self.slots.len()] } else { Vec::new() },
+        );
         let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|&slot| slot != 0) {
+        for (index, slot) in old.into_iter().enumerate().filter(|&(_, slot)| slot != 0) {
             let mut at = Self::home(slot & STATE_MASK, mask);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
             self.slots[at] = slot;
+            if keep_parents {
+                self.parents[at] = old_parents[index];
+            }
         }
     }
 
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * 8
+        (self.slots.len() + self.parents.len()) * 8
     }
 }
 
@@ -215,6 +264,8 @@ enum Reach {
 /// early on solvable decks and decides unsolvable ones, where A*'s work is lost.
 pub struct Solver {
     tables: Tables,
+    /// The position searched from (the solution is replayed from it).
+    start: Position,
     table: StateTable,
     /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
@@ -242,8 +293,9 @@ impl Solver {
         let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
         let mut solver = Solver {
             tables,
-            table: StateTable::new(),
+            table: StateTable::with_parents(),
             buckets: Vec::new(),
+            start: *position,
             f: 0,
             h: 0,
             budget,
@@ -256,7 +308,7 @@ impl Solver {
         if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.table.offer(start, 0);
+            solver.table.offer_from(start, 0, NO_PARENT);
             solver.push(start, 0);
             let key = start & REACH_KEY;
             let mut table = StateTable::new();
@@ -346,22 +398,12 @@ impl Solver {
             + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
     }
 
-    /// Records `state`, reached in `g` steps, and queues it unless it is known at no more
-    /// steps. A state whose one move is a draw is not queued but passed through at once (its
-    /// successor is recorded and queued instead): its estimate, queueing and expansion would
-    /// cost more than its table entry, which the solution's rebuilding needs.
-    fn reach(&mut self, mut state: u64, mut g: u8) {
-        if !self.table.offer(state, g) {
-            return;
+    /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
+    /// at no more steps.
+    fn reach(&mut self, state: u64, g: u8, parent: u64) {
+        if self.table.offer_from(state, g, parent) {
+            self.push(state, g);
         }
-        while let Some(next) = self.tables.forced_draw(state) {
-            g += 1;
-            if !self.table.offer(next, g) {
-                return;
-            }
-            state = next;
-        }
-        self.push(state, g);
     }
 
     /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
@@ -384,100 +426,133 @@ impl Solver {
         }
     }
 
-    /// Calls `visit` with every successor of `state` that survives pruning.
-    fn successors(&self, state: u64, mut visit: impl FnMut(u64, Step)) {
+    /// Calls `visit(child, turns, step)` for every removal reachable from `state` by first
+    /// drawing or recycling `turns` times (a move of `turns + 1` steps), pruned as below.
+    ///
+    /// Draws and recycles alone never change the configuration, so A* stores only the
+    /// positions right after a removal: from each it walks the stock and waste tops through
+    /// the passes left, once round, and emits the removals met on the way. Pyramid pairs come
+    /// only before the first draw (the same pair after drawing leads to the same cards at a
+    /// later pointer, which the earlier pair reaches by the same draws), and each stock card
+    /// only where it is first met (meeting it again costs more steps for the same cards and
+    /// at best the same pointer, with no fewer recycles used). The pruning of the one-step
+    /// moves holds at each stop of the walk: an uncovered pyramid king goes at once, a forced
+    /// removal (see [`Tables::forced_removal`]) is the only move where it is possible, and a
+    /// king on top of the stock is removed rather than drawn.
+    fn removals(&self, state: u64, mut visit: impl FnMut(u64, u8, Step)) {
         let t = &self.tables;
         let (config, stock, pointer, recycles) = unpack(state);
         let available = configs().available[config as usize];
         let next = &configs().next[config as usize];
-        let above = stock & !((1u32 << pointer) - 1);
+        if let Some(slot) = bits((available & t.slots_of_value[13]) as u64).next() {
+            visit(pack(next[slot as usize], stock, pointer, recycles), 0, Step::King(slot as u8));
+            return;
+        }
+        let cards = t.card_mask(config, stock);
+        let at = (config, stock, cards);
+        let place = |j: u32| (PYRAMID_CARDS as u32 + j) as u8;
+        let value_of = |j: u32| t.values[PYRAMID_CARDS + j as usize];
+        let child = |slots: &[u32], stock_places: &[u32], v: u8, q: u32, pass: u8| {
+            t.remove(at, slots, stock_places, v).map(|(c, st)| pack(c, st, canonical_pointer(st, q), pass))
+        };
+        let mut rest = stock & !((1u32 << pointer) - 1);
         let below = stock & ((1u32 << pointer) - 1);
-        let stock_top = (above != 0).then(|| above.trailing_zeros() as usize);
-        let waste_top = (below != 0).then(|| 31 - below.leading_zeros() as usize);
-
-        // An uncovered pyramid king goes at once, and nothing else is tried.
+        let mut waste = (below != 0).then(|| 31 - below.leading_zeros());
+        // Stock places that are the one partner left of an available pyramid card.
+        let mut forcing = 0u32;
         for slot in bits(available as u64) {
-            if t.values[slot as usize] == 13 {
-                let child = pack(next[slot as usize], stock, pointer, recycles);
-                visit(child, Step::King(slot as u8));
-                return;
+            let want = 13 - t.values[slot as usize];
+            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !t.beneath_cards[slot as usize];
+            if partners.count_ones() == 1 {
+                let other = t.place_of[partners.trailing_zeros() as usize] as usize;
+                if other >= PYRAMID_CARDS {
+                    forcing |= 1 << (other - PYRAMID_CARDS);
+                }
             }
         }
-
-        let cards = t.card_mask(config, stock);
-        let mut removal = |pyramid: &[u32], stock_places: &[usize], step: Step, v: u8| {
-            let mut new_config = config;
-            for &slot in pyramid {
-                new_config = configs().next[new_config as usize][slot as usize];
-            }
-            let mut new_stock = stock;
-            let mut removed = 0u64;
-            for &slot in pyramid {
-                removed |= t.cards[slot as usize].bit();
-            }
-            for &j in stock_places {
-                new_stock &= !(1 << j);
-                removed |= t.cards[PYRAMID_CARDS + j].bit();
-            }
-            if v != 13 && !t.pair_feasible(cards & !removed, v) {
-                return;
-            }
-            let new_pointer = canonical_pointer(new_stock, pointer as u32);
-            visit(pack(new_config, new_stock, new_pointer, recycles), step);
+        let tops = |rest: u32, waste: Option<u32>| {
+            let top = if rest != 0 { rest & rest.wrapping_neg() } else { 0 };
+            top | waste.map_or(0, |w| 1 << w)
         };
-
-        let tops = stock_top.into_iter().chain(waste_top).fold(0u32, |m, j| m | 1 << j);
-        if let Some((slot, other)) = t.forced_removal(available, tops, cards) {
+        if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
             let v = t.values[slot as usize];
-            if other < PYRAMID_CARDS as u32 {
-                removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            let removed = if other < PYRAMID_CARDS as u32 {
+                child(&[slot, other], &[], v, pointer as u32, recycles)
             } else {
-                let j = other as usize - PYRAMID_CARDS;
-                removal(&[slot], &[j], Step::Pair(slot as u8, other as u8), v);
+                child(&[slot], &[other - PYRAMID_CARDS as u32], v, pointer as u32, recycles)
+            };
+            if let Some(removed) = removed {
+                visit(removed, 0, Step::Pair(slot as u8, other as u8));
             }
             return;
         }
-
-        let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
-        let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
         for slot in bits(available as u64) {
             let v = t.values[slot as usize];
-            let want = 13 - v;
-            for other in bits((available as u64) & !((2u64 << slot) - 1)) {
-                if t.values[other as usize] == want {
-                    removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            for other in bits((available & t.slots_of_value[13 - v as usize]) as u64 & !((2u64 << slot) - 1)) {
+                if let Some(removed) = child(&[slot, other], &[], v, pointer as u32, recycles) {
+                    visit(removed, 0, Step::Pair(slot as u8, other as u8));
                 }
             }
-            if let Some(j) = stock_top.filter(|_| stock_value == Some(want)) {
-                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
-            }
-            if let Some(j) = waste_top.filter(|_| waste_value == Some(want)) {
-                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
-            }
         }
-        if let Some(j) = stock_top {
-            if stock_value == Some(13) {
-                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+        let (first_pass, first_pointer) = (recycles, pointer as u32);
+        let (mut pass, mut q) = (first_pass, first_pointer);
+        let mut tried = 0u32;
+        let mut turns = 0u8;
+        loop {
+            let top = (rest != 0).then(|| rest.trailing_zeros());
+            if turns > 0 && tops(rest, waste) & forcing != 0 {
+                if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
+                    let j = other - PYRAMID_CARDS as u32;
+                    if let Some(removed) = child(&[slot], &[j], t.values[slot as usize], q, pass) {
+                        visit(removed, turns, Step::Pair(slot as u8, other as u8));
+                    }
+                    return;
+                }
             }
-        }
-        if let Some(j) = waste_top {
-            if waste_value == Some(13) {
-                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+            for j in [top, waste].into_iter().flatten() {
+                if tried & (1 << j) != 0 {
+                    continue;
+                }
+                tried |= 1 << j;
+                let v = value_of(j);
+                if v == 13 {
+                    if let Some(removed) = child(&[], &[j], 13, q, pass) {
+                        visit(removed, turns, Step::King(place(j)));
+                    }
+                    continue;
+                }
+                for slot in bits((available & t.slots_of_value[13 - v as usize]) as u64) {
+                    if let Some(removed) = child(&[slot], &[j], v, q, pass) {
+                        visit(removed, turns, Step::Pair(slot as u8, place(j)));
+                    }
+                }
             }
-        }
-        if let (Some(s), Some(w), Some(sv), Some(wv)) = (stock_top, waste_top, stock_value, waste_value) {
-            if sv + wv == 13 {
-                removal(&[], &[s, w], Step::Pair((PYRAMID_CARDS + s) as u8, (PYRAMID_CARDS + w) as u8), sv);
+            if let (Some(s), Some(w)) = (top, waste) {
+                if value_of(s) + value_of(w) == 13 {
+                    if let Some(removed) = child(&[], &[s, w], value_of(s), q, pass) {
+                        visit(removed, turns, Step::Pair(place(s), place(w)));
+                    }
+                }
             }
-        }
-        if let Some(j) = stock_top {
-            // A king on top of the stock is removed rather than drawn: the position with it
-            // gone is at least as good as the one with it on the waste.
-            if stock_value != Some(13) {
-                visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
+            match top {
+                Some(s) if value_of(s) == 13 => break,
+                Some(s) => {
+                    q = s + 1;
+                    waste = Some(s);
+                    rest &= rest - 1;
+                }
+                None if waste.is_some() && pass < MAX_RECYCLES => {
+                    pass += 1;
+                    q = 0;
+                    waste = None;
+                    rest = stock;
+                }
+                None => break,
             }
-        } else if waste_top.is_some() && recycles < MAX_RECYCLES {
-            visit(pack(config, stock, 0, recycles + 1), Step::Recycle);
+            turns += 1;
+            if pass > first_pass && q >= first_pointer {
+                break;
+            }
         }
     }
 
@@ -491,86 +566,36 @@ impl Solver {
         }
     }
 
-    /// States that might precede `state` by one move (a superset; callers verify).
-    fn predecessor_candidates(&self, state: u64) -> Vec<u64> {
-        let (config, stock, pointer, recycles) = unpack(state);
-        let mut candidates = Vec::new();
-        if pointer > 0 {
-            candidates.push(pack(config, stock, canonical_pointer(stock, pointer as u32 - 1), recycles));
+    /// The moves from the start to `goal`, along the recorded parents: each link is a removal
+    /// after some draws and recycles, found again by walking from the parent.
+    fn rebuild(&self, goal: u64) -> Vec<Move> {
+        let mut chain = vec![goal];
+        while let Some(parent) = self.table.parent(*chain.last().unwrap_or(&goal)).filter(|&p| p != NO_PARENT) {
+            chain.push(parent);
         }
-        if pointer == 0 && recycles > 0 && stock != 0 {
-            candidates.push(pack(config, stock, canonical_pointer(stock, STOCK_CARDS as u32), recycles - 1));
-        }
-        let mask = configs().masks[config as usize];
-        let configs_with = |extra: u32| configs().index.get(&(mask | extra)).copied();
-        let mut pyramid_options: Vec<u16> = Vec::new();
-        let absent: Vec<u32> = (0..PYRAMID_CARDS as u32).filter(|&s| mask & (1 << s) == 0).collect();
-        for (i, &a) in absent.iter().enumerate() {
-            pyramid_options.extend(configs_with(1 << a));
-            for &b in &absent[i + 1..] {
-                pyramid_options.extend(configs_with((1 << a) | (1 << b)));
-            }
-        }
-        let above = stock & !((1u32 << pointer) - 1);
-        let stock_top = if above != 0 { above.trailing_zeros() } else { STOCK_CARDS as u32 };
-        let gap: Vec<u32> = (pointer as u32..stock_top).collect();
-        let mut stock_options: Vec<(u32, Vec<u8>)> = Vec::new();
-        for (i, &a) in gap.iter().enumerate() {
-            stock_options.push((1 << a, vec![pointer, a as u8 + 1]));
-            for &b in &gap[i + 1..] {
-                stock_options.push(((1 << a) | (1 << b), vec![pointer, a as u8 + 1, b as u8 + 1]));
-            }
-        }
-        let mut add = |c: u16, extra_stock: u32, pointers: &[u8]| {
-            for &p in pointers {
-                let s = stock | extra_stock;
-                candidates.push(pack(c, s, canonical_pointer(s, p as u32), recycles));
-            }
-        };
-        for &c in &pyramid_options {
-            add(c, 0, &[pointer]);
-            for (extra, pointers) in &stock_options {
-                if extra.count_ones() == 1 && (configs().masks[c as usize] & !mask).count_ones() == 1 {
-                    add(c, *extra, pointers);
+        chain.reverse();
+        let mut position = self.start;
+        let mut moves = Vec::new();
+        for link in chain.windows(2) {
+            let mut found: Option<(u8, Step)> = None;
+            self.removals(link[0], |child, turns, step| {
+                if child == link[1] && found.is_none_or(|(fewest, _)| turns < fewest) {
+                    found = Some((turns, step));
                 }
-            }
-        }
-        for (extra, pointers) in &stock_options {
-            add(config, *extra, pointers);
-        }
-        candidates
-    }
-
-    fn rebuild(&self, goal: u64, g: u8) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(g as usize);
-        let mut state = goal;
-        let mut distance = g;
-        while distance > 0 {
-            let mut found = None;
-            'search: for candidate in self.predecessor_candidates(state) {
-                if self.table.get(candidate) != Some(distance - 1) {
-                    continue;
-                }
-                let mut step = None;
-                self.successors(candidate, |child, s| {
-                    if child == state && step.is_none() {
-                        step = Some(s);
-                    }
-                });
-                if let Some(step) = step {
-                    found = Some((candidate, step));
-                    break 'search;
-                }
-            }
-            let Some((parent, step)) = found else {
-                // Cannot happen: every stored state was reached from a stored parent.
+            });
+            let Some((turns, step)) = found else {
+                // Cannot happen: every recorded parent has its child among its removals.
                 return Vec::new();
             };
-            moves.push(self.to_move(step));
-            state = parent;
-            distance -= 1;
+            for _ in 0..turns {
+                let mv = if position.stock_top().is_some() { Move::Draw } else { Move::Recycle };
+                moves.push(mv);
+                position = position.play_unchecked(mv);
+            }
+            let mv = self.to_move(step);
+            moves.push(mv);
+            position = position.play_unchecked(mv);
         }
-        moves.reverse();
         moves
     }
 }
@@ -627,7 +652,7 @@ impl Search for Solver {
             }
             let (config, ..) = unpack(state);
             if config == self.tables.empty {
-                let moves = self.rebuild(state, g);
+                let moves = self.rebuild(state);
                 self.done = Some(Outcome::Solved(moves));
                 return self.done.clone();
             }
@@ -637,9 +662,9 @@ impl Search for Solver {
             // generated), in a buffer kept from one expansion to the next.
             let mut children = std::mem::take(&mut self.children);
             children.clear();
-            self.successors(state, |child, _| children.push(child));
+            self.removals(state, |child, turns, _| children.push(child | (turns as u64) << G_SHIFT));
             for &child in &children {
-                self.reach(child, g + 1);
+                self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
             }
             self.children = children;
             if self.states() > self.budget {

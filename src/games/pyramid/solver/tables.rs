@@ -417,7 +417,7 @@ impl Tables {
     /// The key after removing pyramid `slots` and stock places `stock_places` (cards of
     /// value `v` or kings) from `at` (configuration, stock mask and its card mask), or `None`
     /// if that leaves some card of the rank pair unpairable.
-    fn remove(
+    pub(super) fn remove(
         &self,
         (config, stock, cards): (u16, u32, u64),
         slots: &[u32],
