@@ -62,6 +62,8 @@ pub(super) const RECYCLE_SHIFT: u32 = POINTER_SHIFT + 5;
 pub(super) const STATE_MASK: u64 = (1 << (RECYCLE_SHIFT + 2)) - 1;
 pub(super) const G_SHIFT: u32 = 48;
 pub(super) const OCCUPIED: u64 = 1 << 63;
+/// Where a queue entry keeps the turns of the walk already taken (see [`Solver::removals`]).
+const RESUME_SHIFT: u32 = 56;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
@@ -227,6 +229,107 @@ impl StateTable {
     }
 }
 
+/// Where A* has been with each (configuration, stock mask) key, to drop dominated states.
+///
+/// With a key's stock of n cards, number the stops of the draws and recycles on one line:
+/// pass r, pointer with k of the cards below it, is stop t = r (n + 1) + k. From stop t one
+/// reaches every later stop u by u − t draws and recycles. So a state at stop t reached in g
+/// steps dominates one of the same key at stop u ≥ t reached in h steps if g + (u − t) ≤ h,
+/// that is, if t ≤ u and g − t ≤ h − u: it can draw to the other's position and play on as it
+/// would, at no more steps. Each key keeps up to two marks (stop, g − stop) of recorded states,
+/// and a state dominated by one is dropped before it is recorded. A mark's state may later be
+/// reached in fewer steps: its mark then only understates how good it is.
+struct Marks {
+    /// Keys plus one (0 = empty), open addressing.
+    keys: Vec<u64>,
+    /// Beside each key: two marks, each (stop << 8 | (g − stop + 128)), or `NO_MARK`.
+    marks: Vec<[u16; 2]>,
+    len: usize,
+}
+
+const NO_MARK: u16 = u16::MAX;
+
+impl Marks {
+    fn new() -> Marks {
+        Marks { keys: vec![0; 1 << 12], marks: vec![[NO_MARK; 2]; 1 << 12], len: 0 }
+    }
+
+    fn mark(state: u64, g: u8) -> u16 {
+        let (_, stock, pointer, recycles) = unpack(state);
+        let below = (stock & ((1u32 << pointer) - 1)).count_ones();
+        let stop = recycles as u32 * (stock.count_ones() + 1) + below;
+        stop as u16 * 256 + (g as u16 + 128 - stop as u16)
+    }
+
+    fn dominates(known: u16, mark: u16) -> bool {
+        known != NO_MARK && known >> 8 <= mark >> 8 && known & 0xff <= mark & 0xff
+    }
+
+    fn slot(&self, key: u64) -> (usize, bool) {
+        let mask = self.keys.len() - 1;
+        let mut at = StateTable::home(key, mask);
+        loop {
+            match self.keys[at] {
+                0 => return (at, false),
+                k if k == key + 1 => return (at, true),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    fn dominated(&self, key: u64, mark: u16) -> bool {
+        match self.slot(key) {
+            (at, true) => self.marks[at].iter().any(|&known| Self::dominates(known, mark)),
+            _ => false,
+        }
+    }
+
+    /// Keeps `mark` for `key` (not dominated by its marks): in place of marks it dominates,
+    /// else in a free place, else in place of the mark with the larger g − stop if its own
+    /// is smaller.
+    fn record(&mut self, key: u64, mark: u16) {
+        if (self.len + 1) * 4 > self.keys.len() * 3 {
+            self.grow();
+        }
+        let (at, found) = self.slot(key);
+        if !found {
+            self.keys[at] = key + 1;
+            self.marks[at] = [mark, NO_MARK];
+            self.len += 1;
+            return;
+        }
+        let marks = &mut self.marks[at];
+        for known in marks.iter_mut() {
+            if *known != NO_MARK && Self::dominates(mark, *known) {
+                *known = NO_MARK;
+            }
+        }
+        if let Some(free) = marks.iter_mut().find(|known| **known == NO_MARK) {
+            *free = mark;
+            return;
+        }
+        let worse = if marks[0] & 0xff >= marks[1] & 0xff { 0 } else { 1 };
+        if mark & 0xff < marks[worse] & 0xff {
+            marks[worse] = mark;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.keys.len() * 2;
+        let keys = std::mem::replace(&mut self.keys, vec![0; size]);
+        let marks = std::mem::replace(&mut self.marks, vec![[NO_MARK; 2]; size]);
+        for (key, pair) in keys.into_iter().zip(marks).filter(|&(key, _)| key != 0) {
+            let (at, _) = self.slot(key - 1);
+            self.keys[at] = key;
+            self.marks[at] = pair;
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.keys.len() * 12
+    }
+}
+
 /// The reachability search that decides solvability, depth first over (configuration, stock
 /// mask) keys. Of two states that differ only in pointer and recycles, the one with fewer
 /// recycles used, or as many and an earlier pointer, reaches everything the other reaches (by
@@ -266,6 +369,8 @@ pub struct Solver {
     tables: Tables,
     /// The position searched from (the solution is replayed from it).
     start: Position,
+    /// For dominance between states of one key (see [`Marks`]).
+    marks: Marks,
     table: StateTable,
     /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
@@ -296,6 +401,7 @@ impl Solver {
             table: StateTable::with_parents(),
             buckets: Vec::new(),
             start: *position,
+            marks: Marks::new(),
             f: 0,
             h: 0,
             budget,
@@ -309,6 +415,7 @@ impl Solver {
             solver.done = Some(Outcome::Unsolvable);
         } else {
             solver.table.offer_from(start, 0, NO_PARENT);
+            solver.marks.record(start & REACH_KEY, Marks::mark(start, 0));
             solver.push(start, 0);
             let key = start & REACH_KEY;
             let mut table = StateTable::new();
@@ -394,6 +501,7 @@ impl Solver {
     /// Approximate bytes held by the search tables.
     pub fn memory(&self) -> usize {
         self.table.bytes()
+            + self.marks.bytes()
             + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
             + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
     }
@@ -401,7 +509,12 @@ impl Solver {
     /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
     /// at no more steps.
     fn reach(&mut self, state: u64, g: u8, parent: u64) {
+        let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
+        if self.marks.dominated(key, mark) {
+            return;
+        }
         if self.table.offer_from(state, g, parent) {
+            self.marks.record(key, mark);
             self.push(state, g);
         }
     }
@@ -412,7 +525,12 @@ impl Solver {
         if h >= UNREACHABLE {
             return;
         }
-        let (f, h) = (g as usize + h as usize, h as usize);
+        self.file(state | (g as u64) << G_SHIFT, g + h, h);
+    }
+
+    /// Files a queue entry under `f` and `h`.
+    fn file(&mut self, entry: u64, f: u8, h: u8) {
+        let (f, h) = (f as usize, h as usize);
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
@@ -420,7 +538,7 @@ impl Solver {
         if layer.len() <= h {
             layer.resize_with(h + 1, Vec::new);
         }
-        layer[h].push(state | (g as u64) << G_SHIFT);
+        layer[h].push(entry);
         if (f, h) < (self.f, self.h) {
             (self.f, self.h) = (f, h);
         }
@@ -439,14 +557,20 @@ impl Solver {
     /// moves holds at each stop of the walk: an uncovered pyramid king goes at once, a forced
     /// removal (see [`Tables::forced_removal`]) is the only move where it is possible, and a
     /// king on top of the stock is removed rather than drawn.
-    fn removals(&self, state: u64, mut visit: impl FnMut(u64, u8, Step)) {
+    ///
+    /// Only the removals after `skip` or more turns are emitted, and the walk stops before a
+    /// stop of more than `upto` turns, returning its turns (A* takes the rest of the walk up
+    /// again when its bound reaches it).
+    fn removals(&self, state: u64, skip: u8, upto: u8, mut visit: impl FnMut(u64, u8, Step)) -> Option<u8> {
         let t = &self.tables;
         let (config, stock, pointer, recycles) = unpack(state);
         let available = configs().available[config as usize];
         let next = &configs().next[config as usize];
         if let Some(slot) = bits((available & t.slots_of_value[13]) as u64).next() {
-            visit(pack(next[slot as usize], stock, pointer, recycles), 0, Step::King(slot as u8));
-            return;
+            if skip == 0 {
+                visit(pack(next[slot as usize], stock, pointer, recycles), 0, Step::King(slot as u8));
+            }
+            return None;
         }
         let cards = t.card_mask(config, stock);
         let at = (config, stock, cards);
@@ -474,7 +598,8 @@ impl Solver {
             let top = if rest != 0 { rest & rest.wrapping_neg() } else { 0 };
             top | waste.map_or(0, |w| 1 << w)
         };
-        if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
+        let forced = if skip == 0 { t.forced_removal(available, tops(rest, waste), cards) } else { None };
+        if let Some((slot, other)) = forced {
             let v = t.values[slot as usize];
             let removed = if other < PYRAMID_CARDS as u32 {
                 child(&[slot, other], &[], v, pointer as u32, recycles)
@@ -484,9 +609,9 @@ impl Solver {
             if let Some(removed) = removed {
                 visit(removed, 0, Step::Pair(slot as u8, other as u8));
             }
-            return;
+            return None;
         }
-        for slot in bits(available as u64) {
+        for slot in bits(if skip == 0 { available } else { 0 } as u64) {
             let v = t.values[slot as usize];
             for other in bits((available & t.slots_of_value[13 - v as usize]) as u64 & !((2u64 << slot) - 1)) {
                 if let Some(removed) = child(&[slot, other], &[], v, pointer as u32, recycles) {
@@ -500,13 +625,17 @@ impl Solver {
         let mut turns = 0u8;
         loop {
             let top = (rest != 0).then(|| rest.trailing_zeros());
-            if turns > 0 && tops(rest, waste) & forcing != 0 {
+            if turns > upto {
+                return Some(turns);
+            }
+            let emit = turns >= skip;
+            if turns > 0 && emit && tops(rest, waste) & forcing != 0 {
                 if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
                     let j = other - PYRAMID_CARDS as u32;
                     if let Some(removed) = child(&[slot], &[j], t.values[slot as usize], q, pass) {
                         visit(removed, turns, Step::Pair(slot as u8, other as u8));
                     }
-                    return;
+                    return None;
                 }
             }
             for j in [top, waste].into_iter().flatten() {
@@ -514,6 +643,9 @@ impl Solver {
                     continue;
                 }
                 tried |= 1 << j;
+                if !emit {
+                    continue;
+                }
                 let v = value_of(j);
                 if v == 13 {
                     if let Some(removed) = child(&[], &[j], 13, q, pass) {
@@ -527,7 +659,7 @@ impl Solver {
                     }
                 }
             }
-            if let (Some(s), Some(w)) = (top, waste) {
+            if let (Some(s), Some(w), true) = (top, waste, emit) {
                 if value_of(s) + value_of(w) == 13 {
                     if let Some(removed) = child(&[], &[s, w], value_of(s), q, pass) {
                         visit(removed, turns, Step::Pair(place(s), place(w)));
@@ -554,6 +686,7 @@ impl Solver {
                 break;
             }
         }
+        None
     }
 
     fn to_move(&self, step: Step) -> Move {
@@ -578,7 +711,7 @@ impl Solver {
         let mut moves = Vec::new();
         for link in chain.windows(2) {
             let mut found: Option<(u8, Step)> = None;
-            self.removals(link[0], |child, turns, step| {
+            self.removals(link[0], 0, u8::MAX, |child, turns, step| {
                 if child == link[1] && found.is_none_or(|(fewest, _)| turns < fewest) {
                     found = Some((turns, step));
                 }
@@ -609,7 +742,7 @@ impl Search for Solver {
         }
         let mut left = work.max(2);
         if self.deciding.is_some() {
-            let share = left * 7 / 8;
+            let share = left;
             left -= share;
             match self.decide(share) {
                 Reach::Running | Reach::Solvable => {}
@@ -647,6 +780,7 @@ impl Search for Solver {
             let entry = self.buckets[self.f][self.h].pop().unwrap_or(0);
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
+            let skip = (entry >> RESUME_SHIFT) as u8;
             if self.table.get(state) != Some(g) {
                 continue;
             }
@@ -662,7 +796,18 @@ impl Search for Solver {
             // generated), in a buffer kept from one expansion to the next.
             let mut children = std::mem::take(&mut self.children);
             children.clear();
-            self.removals(state, |child, turns, _| children.push(child | (turns as u64) << G_SHIFT));
+            // Children whose f must exceed this layer's wait: each removal takes off at
+            // most one removal step of the estimate, so one after `turns` turns has f at least
+            // g + turns + the removal steps here.
+            let removal_steps = self.tables.heuristic[config as usize];
+            let upto = (self.f as u8).saturating_sub(g + removal_steps).saturating_add(3);
+            let rest = self.removals(state, skip, upto, |child, turns, _| {
+                children.push(child | (turns as u64) << G_SHIFT)
+            });
+            if let Some(turns) = rest {
+                let h = turns + removal_steps;
+                self.file(state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT, g + h, h);
+            }
             for &child in &children {
                 self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
             }
