@@ -4,8 +4,16 @@
 //! A state packs into 42 bits of a `u64`: the pyramid configuration as an index among the
 //! 1430 sets of slots that can remain (a removed card never has a present card below it),
 //! the 24-bit mask of stock cards not yet removed, the canonical stock pointer (5 bits) and
-//! the recycles used (2 bits). The search is A* with unit costs and an admissible heuristic
-//! in two parts that count disjoint steps:
+//! the recycles used (2 bits).
+//!
+//! Draws and recycles never change the pyramid, so A* stores only the start and the positions
+//! right after a removal: one of its moves is a walk of draws and recycles followed by a
+//! removal, and costs the walk's turns plus one (see [`Solver::removals`]). A walk goes only
+//! as far as A*'s current bound can use (plus a little), and the rest is taken up again when
+//! the bound reaches it. Of two states of one (configuration, stock) key, one that can draw
+//! to the other's pointer and still be there in no more steps dominates it, and the dominated
+//! one is dropped (see [`Marks`]). The search has an admissible heuristic in two parts that
+//! count disjoint steps:
 //! - the removal steps still needed, exact for a relaxed game where every stock card is
 //!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
 //!   (kings alone, pairs of available pyramid cards, or one available card with a stock
@@ -16,9 +24,6 @@
 //!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
 //!   by a removal that also takes a pyramid card.
 //!
-//! A state whose one move is a draw is recorded but not queued: its successor is recorded and
-//! queued in its place (at one more step).
-//!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
 //!   cards only ever become more available, and draws and recycles do not depend on it);
@@ -28,8 +33,8 @@
 //!   matchability of each of the 256 subsets of the eight cards of each rank pair is
 //!   tabulated once per deal.
 //!
-//! The solution is rebuilt from the goal backwards: the table stores each state's distance,
-//! and a state's predecessor is found among the few states that differ by one move.
+//! The solution is rebuilt from the goal backwards: the table keeps each state's parent, and
+//! the walk from the parent is taken again to find the draws and recycles before the removal.
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
@@ -363,8 +368,8 @@ enum Reach {
 /// pointer and recycle count, and on a solvable one the reachability search ends when it
 /// finds a goal (usually within a few dozen keys), so whichever answers first decides: the
 /// reachability search stops once it finds the deck solvable, and A* alone finishes the job.
-/// Seven eighths of each slice go to the reachability search while it runs: its work ends
-/// early on solvable decks and decides unsolvable ones, where A*'s work is lost.
+/// Each slice goes to the reachability search while it runs: its work ends early on solvable
+/// decks (a median of 27 keys) and decides unsolvable ones, where A*'s work would be lost.
 pub struct Solver {
     tables: Tables,
     /// The position searched from (the solution is replayed from it).
@@ -528,7 +533,7 @@ impl Solver {
         self.file(state | (g as u64) << G_SHIFT, g + h, h);
     }
 
-    /// Files a queue entry under `f` and `h`.
+    /// Files a queue entry under `f` and, within it, `h`.
     fn file(&mut self, entry: u64, f: u8, h: u8) {
         let (f, h) = (f as usize, h as usize);
         if self.buckets.len() <= f {
@@ -692,8 +697,6 @@ impl Solver {
     fn to_move(&self, step: Step) -> Move {
         let card = |place: Place| self.tables.cards[place as usize];
         match step {
-            Step::Draw => Move::Draw,
-            Step::Recycle => Move::Recycle,
             Step::King(place) => Move::RemoveKing(card(place)),
             Step::Pair(a, b) => Move::RemovePair(card(a), card(b)),
         }
@@ -742,8 +745,8 @@ impl Search for Solver {
         }
         let mut left = work.max(2);
         if self.deciding.is_some() {
-            let share = left;
-            left -= share;
+            // The whole slice: A* waits until the deck is known to be solvable.
+            let share = std::mem::take(&mut left);
             match self.decide(share) {
                 Reach::Running | Reach::Solvable => {}
                 Reach::Unsolvable => {
@@ -806,7 +809,8 @@ impl Search for Solver {
             });
             if let Some(turns) = rest {
                 let h = turns + removal_steps;
-                self.file(state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT, g + h, h);
+                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT;
+                self.file(entry, g + h, h);
             }
             for &child in &children {
                 self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
