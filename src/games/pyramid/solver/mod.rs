@@ -376,6 +376,8 @@ pub struct Solver {
     start: Position,
     /// For dominance between states of one key (see [`Marks`]).
     marks: Marks,
+    /// The goal with the fewest recycles found so far in the last layer, and that layer.
+    found: Option<(u64, usize)>,
     table: StateTable,
     /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
@@ -407,6 +409,7 @@ impl Solver {
             buckets: Vec::new(),
             start: *position,
             marks: Marks::new(),
+            found: None,
             f: 0,
             h: 0,
             budget,
@@ -773,8 +776,12 @@ impl Search for Solver {
                 self.f += 1;
                 self.h = 0;
             }
-            if self.f >= self.buckets.len() {
-                self.done = Some(Outcome::Unsolvable);
+            let finished = self.f >= self.buckets.len() || self.found.is_some_and(|(_, f)| self.f > f);
+            if finished {
+                self.done = Some(match self.found {
+                    Some((goal, _)) => Outcome::Solved(self.rebuild(goal)),
+                    None => Outcome::Unsolvable,
+                });
                 return self.done.clone();
             }
             if left == 0 {
@@ -784,14 +791,33 @@ impl Search for Solver {
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
             let skip = (entry >> RESUME_SHIFT) as u8;
+            let (config, _, _, recycles) = unpack(state);
+            if let Some((goal, f)) = self.found {
+                // Only a line with fewer recycles than the goal's is wanted now: a state with
+                // more recycles used is no use, nor one that cannot finish in the layer's
+                // steps with the recycles it may still use (estimated with the rest taken).
+                let most = unpack(goal).3;
+                if recycles >= most {
+                    continue;
+                }
+                let capped = state + (((MAX_RECYCLES + 1 - most) as u64) << RECYCLE_SHIFT);
+                if config != self.tables.empty && g as usize + self.tables.estimate(capped) as usize > f {
+                    continue;
+                }
+            }
             if self.table.get(state) != Some(g) {
                 continue;
             }
-            let (config, ..) = unpack(state);
             if config == self.tables.empty {
-                let moves = self.rebuild(state);
-                self.done = Some(Outcome::Solved(moves));
-                return self.done.clone();
+                // The fewest steps. Of those lines, one with the fewest recycles is wanted
+                // (the grade says how many a deck needs): the rest of this layer with fewer
+                // recycles is searched for one before the line is given.
+                self.found = Some((state, self.f));
+                if recycles == self.start.recycles() {
+                    self.done = Some(Outcome::Solved(self.rebuild(state)));
+                    return self.done.clone();
+                }
+                continue;
             }
             left -= 1;
             self.expanded += 1;
