@@ -376,6 +376,9 @@ pub struct Solver {
     start: Position,
     /// For dominance between states of one key (see [`Marks`]).
     marks: Marks,
+    /// The keys the reachability search stored, once it has found the deck solvable (they
+    /// still count as stored, so that progress never goes back).
+    decided_states: usize,
     /// The goal with the fewest recycles found so far in the last layer, and that layer.
     found: Option<(u64, usize)>,
     table: StateTable,
@@ -410,6 +413,7 @@ impl Solver {
             start: *position,
             marks: Marks::new(),
             found: None,
+            decided_states: 0,
             f: 0,
             h: 0,
             budget,
@@ -469,6 +473,7 @@ impl Solver {
                 }
             });
             if solvable {
+                self.decided_states = deciding.table.len;
                 self.deciding = None;
                 return Reach::Solvable;
             }
@@ -503,7 +508,7 @@ impl Solver {
 
     /// Distinct states stored so far (by both searches).
     pub fn states(&self) -> u64 {
-        (self.table.len + self.deciding.as_ref().map_or(0, |d| d.table.len)) as u64
+        (self.table.len + self.deciding.as_ref().map_or(self.decided_states, |d| d.table.len)) as u64
     }
 
     /// Approximate bytes held by the search tables.
