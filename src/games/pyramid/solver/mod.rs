@@ -626,7 +626,8 @@ impl Solver {
         }
         for slot in bits(if skip == 0 { available } else { 0 } as u64) {
             let v = t.values[slot as usize];
-            for other in bits((available & t.slots_of_value[13 - v as usize]) as u64 & !((2u64 << slot) - 1)) {
+            let later = (available & t.slots_of_value[13 - v as usize]) as u64 & !((2u64 << slot) - 1);
+            for other in bits(later) {
                 if let Some(removed) = child(&[slot, other], &[], v, pointer as u32, recycles) {
                     visit(removed, 0, Step::Pair(slot as u8, other as u8));
                 }
@@ -714,7 +715,7 @@ impl Solver {
     /// after some draws and recycles, found again by walking from the parent.
     fn rebuild(&self, goal: u64) -> Vec<Move> {
         let mut chain = vec![goal];
-        while let Some(parent) = self.table.parent(*chain.last().unwrap_or(&goal)).filter(|&p| p != NO_PARENT) {
+        while let Some(parent) = self.table.parent(chain[chain.len() - 1]).filter(|&p| p != NO_PARENT) {
             chain.push(parent);
         }
         chain.reverse();
