@@ -4,8 +4,16 @@
 //! A state packs into 42 bits of a `u64`: the pyramid configuration as an index among the
 //! 1430 sets of slots that can remain (a removed card never has a present card below it),
 //! the 24-bit mask of stock cards not yet removed, the canonical stock pointer (5 bits) and
-//! the recycles used (2 bits). The search is A* with unit costs and an admissible heuristic
-//! in two parts that count disjoint steps:
+//! the recycles used (2 bits).
+//!
+//! Draws and recycles never change the pyramid, so A* stores only the start and the positions
+//! right after a removal: one of its moves is a walk of draws and recycles followed by a
+//! removal, and costs the walk's turns plus one (see [`Solver::removals`]). A walk goes only
+//! as far as A*'s current bound can use (plus a little), and the rest is taken up again when
+//! the bound reaches it. Of two states of one (configuration, stock) key, one that can draw
+//! to the other's pointer and still be there in no more steps dominates it, and the dominated
+//! one is dropped (see [`Marks`]). The search has an admissible heuristic in two parts that
+//! count disjoint steps:
 //! - the removal steps still needed, exact for a relaxed game where every stock card is
 //!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
 //!   (kings alone, pairs of available pyramid cards, or one available card with a stock
@@ -16,9 +24,6 @@
 //!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
 //!   by a removal that also takes a pyramid card.
 //!
-//! A state whose one move is a draw is recorded but not queued: its successor is recorded and
-//! queued in its place (at one more step).
-//!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
 //!   cards only ever become more available, and draws and recycles do not depend on it);
@@ -28,8 +33,8 @@
 //!   matchability of each of the 256 subsets of the eight cards of each rank pair is
 //!   tabulated once per deal.
 //!
-//! The solution is rebuilt from the goal backwards: the table stores each state's distance,
-//! and a state's predecessor is found among the few states that differ by one move.
+//! The solution is rebuilt from the goal backwards: the table keeps each state's parent, and
+//! the walk from the parent is taken again to find the draws and recycles before the removal.
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
@@ -62,6 +67,8 @@ pub(super) const RECYCLE_SHIFT: u32 = POINTER_SHIFT + 5;
 pub(super) const STATE_MASK: u64 = (1 << (RECYCLE_SHIFT + 2)) - 1;
 pub(super) const G_SHIFT: u32 = 48;
 pub(super) const OCCUPIED: u64 = 1 << 63;
+/// Where a queue entry keeps the turns of the walk already taken (see [`Solver::removals`]).
+const RESUME_SHIFT: u32 = 56;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
@@ -94,15 +101,56 @@ pub(super) fn unpack(state: u64) -> (u16, u32, u8, u8) {
     )
 }
 
-/// An open-addressing set of packed states with their distances.
+/// An open-addressing set of packed states with their distances and, if kept, the state each
+/// was last reached from.
 pub(super) struct StateTable {
     pub(super) slots: Vec<u64>,
+    /// Beside each slot: its state's parent (empty when parents are not kept).
+    parents: Vec<u64>,
     pub(super) len: usize,
 }
 
+/// The parent of the start state.
+pub(super) const NO_PARENT: u64 = u64::MAX;
+
 impl StateTable {
     pub(super) fn new() -> StateTable {
-        StateTable { slots: vec![0; 1 << 12], len: 0 }
+        StateTable { slots: vec![0; 1 << 12], parents: Vec::new(), len: 0 }
+    }
+
+    pub(super) fn with_parents() -> StateTable {
+        StateTable { slots: vec![0; 1 << 12], parents: vec![NO_PARENT; 1 << 12], len: 0 }
+    }
+
+    fn find(&self, state: u64) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut at = Self::home(state, mask);
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return None;
+            }
+            if slot & STATE_MASK == state {
+                return Some(at);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// The state `state` was last reached from, if parents are kept.
+    pub(super) fn parent(&self, state: u64) -> Option<u64> {
+        self.find(state).and_then(|at| self.parents.get(at).copied())
+    }
+
+    /// [`StateTable::offer`], keeping `parent` as the state's parent when it is recorded.
+    pub(super) fn offer_from(&mut self, state: u64, g: u8, parent: u64) -> bool {
+        if !self.offer(state, g) {
+            return false;
+        }
+        if let Some(at) = self.find(state) {
+            self.parents[at] = parent;
+        }
+        true
     }
 
     pub(super) fn home(state: u64, mask: usize) -> usize {
@@ -163,18 +211,127 @@ impl StateTable {
     pub(super) fn grow(&mut self) {
         let doubled = vec![0; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
+        let keep_parents = !self.parents.is_empty();
+        let old_parents = std::mem::replace(
+            &mut self.parents,
+            if keep_parents { vec![NO_PARENT; self.slots.len()] } else { Vec::new() },
+        );
         let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|&slot| slot != 0) {
+        for (index, slot) in old.into_iter().enumerate().filter(|&(_, slot)| slot != 0) {
             let mut at = Self::home(slot & STATE_MASK, mask);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
             self.slots[at] = slot;
+            if keep_parents {
+                self.parents[at] = old_parents[index];
+            }
         }
     }
 
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * 8
+        (self.slots.len() + self.parents.len()) * 8
+    }
+}
+
+/// Where A* has been with each (configuration, stock mask) key, to drop dominated states.
+///
+/// With a key's stock of n cards, number the stops of the draws and recycles on one line:
+/// pass r, pointer with k of the cards below it, is stop t = r (n + 1) + k. From stop t one
+/// reaches every later stop u by u − t draws and recycles. So a state at stop t reached in g
+/// steps dominates one of the same key at stop u ≥ t reached in h steps if g + (u − t) ≤ h,
+/// that is, if t ≤ u and g − t ≤ h − u: it can draw to the other's position and play on as it
+/// would, at no more steps. Each key keeps up to two marks (stop, g − stop) of recorded states,
+/// and a state dominated by one is dropped before it is recorded. A mark's state may later be
+/// reached in fewer steps: its mark then only understates how good it is.
+struct Marks {
+    /// Keys plus one (0 = empty), open addressing.
+    keys: Vec<u64>,
+    /// Beside each key: two marks, each (stop << 8 | (g − stop + 128)), or `NO_MARK`.
+    marks: Vec<[u16; 2]>,
+    len: usize,
+}
+
+const NO_MARK: u16 = u16::MAX;
+
+impl Marks {
+    fn new() -> Marks {
+        Marks { keys: vec![0; 1 << 12], marks: vec![[NO_MARK; 2]; 1 << 12], len: 0 }
+    }
+
+    fn mark(state: u64, g: u8) -> u16 {
+        let (_, stock, pointer, recycles) = unpack(state);
+        let below = (stock & ((1u32 << pointer) - 1)).count_ones();
+        let stop = recycles as u32 * (stock.count_ones() + 1) + below;
+        stop as u16 * 256 + (g as u16 + 128 - stop as u16)
+    }
+
+    fn dominates(known: u16, mark: u16) -> bool {
+        known != NO_MARK && known >> 8 <= mark >> 8 && known & 0xff <= mark & 0xff
+    }
+
+    fn slot(&self, key: u64) -> (usize, bool) {
+        let mask = self.keys.len() - 1;
+        let mut at = StateTable::home(key, mask);
+        loop {
+            match self.keys[at] {
+                0 => return (at, false),
+                k if k == key + 1 => return (at, true),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    fn dominated(&self, key: u64, mark: u16) -> bool {
+        match self.slot(key) {
+            (at, true) => self.marks[at].iter().any(|&known| Self::dominates(known, mark)),
+            _ => false,
+        }
+    }
+
+    /// Keeps `mark` for `key` (not dominated by its marks): in place of marks it dominates,
+    /// else in a free place, else in place of the mark with the larger g − stop if its own
+    /// is smaller.
+    fn record(&mut self, key: u64, mark: u16) {
+        if (self.len + 1) * 4 > self.keys.len() * 3 {
+            self.grow();
+        }
+        let (at, found) = self.slot(key);
+        if !found {
+            self.keys[at] = key + 1;
+            self.marks[at] = [mark, NO_MARK];
+            self.len += 1;
+            return;
+        }
+        let marks = &mut self.marks[at];
+        for known in marks.iter_mut() {
+            if *known != NO_MARK && Self::dominates(mark, *known) {
+                *known = NO_MARK;
+            }
+        }
+        if let Some(free) = marks.iter_mut().find(|known| **known == NO_MARK) {
+            *free = mark;
+            return;
+        }
+        let worse = if marks[0] & 0xff >= marks[1] & 0xff { 0 } else { 1 };
+        if mark & 0xff < marks[worse] & 0xff {
+            marks[worse] = mark;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.keys.len() * 2;
+        let keys = std::mem::replace(&mut self.keys, vec![0; size]);
+        let marks = std::mem::replace(&mut self.marks, vec![[NO_MARK; 2]; size]);
+        for (key, pair) in keys.into_iter().zip(marks).filter(|&(key, _)| key != 0) {
+            let (at, _) = self.slot(key - 1);
+            self.keys[at] = key;
+            self.marks[at] = pair;
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.keys.len() * 12
     }
 }
 
@@ -211,10 +368,19 @@ enum Reach {
 /// pointer and recycle count, and on a solvable one the reachability search ends when it
 /// finds a goal (usually within a few dozen keys), so whichever answers first decides: the
 /// reachability search stops once it finds the deck solvable, and A* alone finishes the job.
-/// Seven eighths of each slice go to the reachability search while it runs: its work ends
-/// early on solvable decks and decides unsolvable ones, where A*'s work is lost.
+/// Each slice goes to the reachability search while it runs: its work ends early on solvable
+/// decks (a median of 27 keys) and decides unsolvable ones, where A*'s work would be lost.
 pub struct Solver {
     tables: Tables,
+    /// The position searched from (the solution is replayed from it).
+    start: Position,
+    /// For dominance between states of one key (see [`Marks`]).
+    marks: Marks,
+    /// The keys the reachability search stored, once it has found the deck solvable (they
+    /// still count as stored, so that progress never goes back).
+    decided_states: usize,
+    /// The goal with the fewest recycles found so far in the last layer, and that layer.
+    found: Option<(u64, usize)>,
     table: StateTable,
     /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
@@ -242,8 +408,12 @@ impl Solver {
         let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
         let mut solver = Solver {
             tables,
-            table: StateTable::new(),
+            table: StateTable::with_parents(),
             buckets: Vec::new(),
+            start: *position,
+            marks: Marks::new(),
+            found: None,
+            decided_states: 0,
             f: 0,
             h: 0,
             budget,
@@ -256,7 +426,8 @@ impl Solver {
         if !solver.tables.all_feasible(cards) || solver.tables.heuristic[config as usize] >= UNREACHABLE {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            solver.table.offer(start, 0);
+            solver.table.offer_from(start, 0, NO_PARENT);
+            solver.marks.record(start & REACH_KEY, Marks::mark(start, 0));
             solver.push(start, 0);
             let key = start & REACH_KEY;
             let mut table = StateTable::new();
@@ -302,6 +473,7 @@ impl Solver {
                 }
             });
             if solvable {
+                self.decided_states = deciding.table.len;
                 self.deciding = None;
                 return Reach::Solvable;
             }
@@ -336,32 +508,28 @@ impl Solver {
 
     /// Distinct states stored so far (by both searches).
     pub fn states(&self) -> u64 {
-        (self.table.len + self.deciding.as_ref().map_or(0, |d| d.table.len)) as u64
+        (self.table.len + self.deciding.as_ref().map_or(self.decided_states, |d| d.table.len)) as u64
     }
 
     /// Approximate bytes held by the search tables.
     pub fn memory(&self) -> usize {
         self.table.bytes()
+            + self.marks.bytes()
             + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
             + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
     }
 
-    /// Records `state`, reached in `g` steps, and queues it unless it is known at no more
-    /// steps. A state whose one move is a draw is not queued but passed through at once (its
-    /// successor is recorded and queued instead): its estimate, queueing and expansion would
-    /// cost more than its table entry, which the solution's rebuilding needs.
-    fn reach(&mut self, mut state: u64, mut g: u8) {
-        if !self.table.offer(state, g) {
+    /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
+    /// at no more steps.
+    fn reach(&mut self, state: u64, g: u8, parent: u64) {
+        let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
+        if self.marks.dominated(key, mark) {
             return;
         }
-        while let Some(next) = self.tables.forced_draw(state) {
-            g += 1;
-            if !self.table.offer(next, g) {
-                return;
-            }
-            state = next;
+        if self.table.offer_from(state, g, parent) {
+            self.marks.record(key, mark);
+            self.push(state, g);
         }
-        self.push(state, g);
     }
 
     /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
@@ -370,7 +538,12 @@ impl Solver {
         if h >= UNREACHABLE {
             return;
         }
-        let (f, h) = (g as usize + h as usize, h as usize);
+        self.file(state | (g as u64) << G_SHIFT, g + h, h);
+    }
+
+    /// Files a queue entry under `f` and, within it, `h`.
+    fn file(&mut self, entry: u64, f: u8, h: u8) {
+        let (f, h) = (f as usize, h as usize);
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
@@ -378,199 +551,196 @@ impl Solver {
         if layer.len() <= h {
             layer.resize_with(h + 1, Vec::new);
         }
-        layer[h].push(state | (g as u64) << G_SHIFT);
+        layer[h].push(entry);
         if (f, h) < (self.f, self.h) {
             (self.f, self.h) = (f, h);
         }
     }
 
-    /// Calls `visit` with every successor of `state` that survives pruning.
-    fn successors(&self, state: u64, mut visit: impl FnMut(u64, Step)) {
+    /// Calls `visit(child, turns, step)` for every removal reachable from `state` by first
+    /// drawing or recycling `turns` times (a move of `turns + 1` steps), pruned as below.
+    ///
+    /// Draws and recycles alone never change the configuration, so A* stores only the
+    /// positions right after a removal: from each it walks the stock and waste tops through
+    /// the passes left, once round, and emits the removals met on the way. Pyramid pairs come
+    /// only before the first draw (the same pair after drawing leads to the same cards at a
+    /// later pointer, which the earlier pair reaches by the same draws), and each stock card
+    /// only where it is first met (meeting it again costs more steps for the same cards and
+    /// at best the same pointer, with no fewer recycles used). The pruning of the one-step
+    /// moves holds at each stop of the walk: an uncovered pyramid king goes at once, a forced
+    /// removal (see [`Tables::forced_removal`]) is the only move where it is possible, and a
+    /// king on top of the stock is removed rather than drawn.
+    ///
+    /// Only the removals after `skip` or more turns are emitted, and the walk stops before a
+    /// stop of more than `upto` turns, returning its turns (A* takes the rest of the walk up
+    /// again when its bound reaches it).
+    fn removals(&self, state: u64, skip: u8, upto: u8, mut visit: impl FnMut(u64, u8, Step)) -> Option<u8> {
         let t = &self.tables;
         let (config, stock, pointer, recycles) = unpack(state);
         let available = configs().available[config as usize];
         let next = &configs().next[config as usize];
-        let above = stock & !((1u32 << pointer) - 1);
-        let below = stock & ((1u32 << pointer) - 1);
-        let stock_top = (above != 0).then(|| above.trailing_zeros() as usize);
-        let waste_top = (below != 0).then(|| 31 - below.leading_zeros() as usize);
-
-        // An uncovered pyramid king goes at once, and nothing else is tried.
-        for slot in bits(available as u64) {
-            if t.values[slot as usize] == 13 {
-                let child = pack(next[slot as usize], stock, pointer, recycles);
-                visit(child, Step::King(slot as u8));
-                return;
+        if let Some(slot) = bits((available & t.slots_of_value[13]) as u64).next() {
+            if skip == 0 {
+                visit(pack(next[slot as usize], stock, pointer, recycles), 0, Step::King(slot as u8));
             }
+            return None;
         }
-
         let cards = t.card_mask(config, stock);
-        let mut removal = |pyramid: &[u32], stock_places: &[usize], step: Step, v: u8| {
-            let mut new_config = config;
-            for &slot in pyramid {
-                new_config = configs().next[new_config as usize][slot as usize];
-            }
-            let mut new_stock = stock;
-            let mut removed = 0u64;
-            for &slot in pyramid {
-                removed |= t.cards[slot as usize].bit();
-            }
-            for &j in stock_places {
-                new_stock &= !(1 << j);
-                removed |= t.cards[PYRAMID_CARDS + j].bit();
-            }
-            if v != 13 && !t.pair_feasible(cards & !removed, v) {
-                return;
-            }
-            let new_pointer = canonical_pointer(new_stock, pointer as u32);
-            visit(pack(new_config, new_stock, new_pointer, recycles), step);
+        let at = (config, stock, cards);
+        let place = |j: u32| (PYRAMID_CARDS as u32 + j) as u8;
+        let value_of = |j: u32| t.values[PYRAMID_CARDS + j as usize];
+        let child = |slots: &[u32], stock_places: &[u32], v: u8, q: u32, pass: u8| {
+            t.remove(at, slots, stock_places, v).map(|(c, st)| pack(c, st, canonical_pointer(st, q), pass))
         };
-
-        let tops = stock_top.into_iter().chain(waste_top).fold(0u32, |m, j| m | 1 << j);
-        if let Some((slot, other)) = t.forced_removal(available, tops, cards) {
-            let v = t.values[slot as usize];
-            if other < PYRAMID_CARDS as u32 {
-                removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
-            } else {
-                let j = other as usize - PYRAMID_CARDS;
-                removal(&[slot], &[j], Step::Pair(slot as u8, other as u8), v);
-            }
-            return;
-        }
-
-        let stock_value = stock_top.map(|j| t.values[PYRAMID_CARDS + j]);
-        let waste_value = waste_top.map(|j| t.values[PYRAMID_CARDS + j]);
+        let mut rest = stock & !((1u32 << pointer) - 1);
+        let below = stock & ((1u32 << pointer) - 1);
+        let mut waste = (below != 0).then(|| 31 - below.leading_zeros());
+        // Stock places that are the one partner left of an available pyramid card.
+        let mut forcing = 0u32;
         for slot in bits(available as u64) {
-            let v = t.values[slot as usize];
-            let want = 13 - v;
-            for other in bits((available as u64) & !((2u64 << slot) - 1)) {
-                if t.values[other as usize] == want {
-                    removal(&[slot, other], &[], Step::Pair(slot as u8, other as u8), v);
+            let want = 13 - t.values[slot as usize];
+            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !t.beneath_cards[slot as usize];
+            if partners.count_ones() == 1 {
+                let other = t.place_of[partners.trailing_zeros() as usize] as usize;
+                if other >= PYRAMID_CARDS {
+                    forcing |= 1 << (other - PYRAMID_CARDS);
                 }
             }
-            if let Some(j) = stock_top.filter(|_| stock_value == Some(want)) {
-                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+        }
+        let tops = |rest: u32, waste: Option<u32>| {
+            let top = if rest != 0 { rest & rest.wrapping_neg() } else { 0 };
+            top | waste.map_or(0, |w| 1 << w)
+        };
+        let forced = if skip == 0 { t.forced_removal(available, tops(rest, waste), cards) } else { None };
+        if let Some((slot, other)) = forced {
+            let v = t.values[slot as usize];
+            let removed = if other < PYRAMID_CARDS as u32 {
+                child(&[slot, other], &[], v, pointer as u32, recycles)
+            } else {
+                child(&[slot], &[other - PYRAMID_CARDS as u32], v, pointer as u32, recycles)
+            };
+            if let Some(removed) = removed {
+                visit(removed, 0, Step::Pair(slot as u8, other as u8));
             }
-            if let Some(j) = waste_top.filter(|_| waste_value == Some(want)) {
-                removal(&[slot], &[j], Step::Pair(slot as u8, (PYRAMID_CARDS + j) as u8), v);
+            return None;
+        }
+        for slot in bits(if skip == 0 { available } else { 0 } as u64) {
+            let v = t.values[slot as usize];
+            let later = (available & t.slots_of_value[13 - v as usize]) as u64 & !((2u64 << slot) - 1);
+            for other in bits(later) {
+                if let Some(removed) = child(&[slot, other], &[], v, pointer as u32, recycles) {
+                    visit(removed, 0, Step::Pair(slot as u8, other as u8));
+                }
             }
         }
-        if let Some(j) = stock_top {
-            if stock_value == Some(13) {
-                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
+        let (first_pass, first_pointer) = (recycles, pointer as u32);
+        let (mut pass, mut q) = (first_pass, first_pointer);
+        let mut tried = 0u32;
+        let mut turns = 0u8;
+        loop {
+            let top = (rest != 0).then(|| rest.trailing_zeros());
+            if turns > upto {
+                return Some(turns);
+            }
+            let emit = turns >= skip;
+            if turns > 0 && emit && tops(rest, waste) & forcing != 0 {
+                if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
+                    let j = other - PYRAMID_CARDS as u32;
+                    if let Some(removed) = child(&[slot], &[j], t.values[slot as usize], q, pass) {
+                        visit(removed, turns, Step::Pair(slot as u8, other as u8));
+                    }
+                    return None;
+                }
+            }
+            for j in [top, waste].into_iter().flatten() {
+                if tried & (1 << j) != 0 {
+                    continue;
+                }
+                tried |= 1 << j;
+                if !emit {
+                    continue;
+                }
+                let v = value_of(j);
+                if v == 13 {
+                    if let Some(removed) = child(&[], &[j], 13, q, pass) {
+                        visit(removed, turns, Step::King(place(j)));
+                    }
+                    continue;
+                }
+                for slot in bits((available & t.slots_of_value[13 - v as usize]) as u64) {
+                    if let Some(removed) = child(&[slot], &[j], v, q, pass) {
+                        visit(removed, turns, Step::Pair(slot as u8, place(j)));
+                    }
+                }
+            }
+            if let (Some(s), Some(w), true) = (top, waste, emit) {
+                if value_of(s) + value_of(w) == 13 {
+                    if let Some(removed) = child(&[], &[s, w], value_of(s), q, pass) {
+                        visit(removed, turns, Step::Pair(place(s), place(w)));
+                    }
+                }
+            }
+            match top {
+                Some(s) if value_of(s) == 13 => break,
+                Some(s) => {
+                    q = s + 1;
+                    waste = Some(s);
+                    rest &= rest - 1;
+                }
+                None if waste.is_some() && pass < MAX_RECYCLES => {
+                    pass += 1;
+                    q = 0;
+                    waste = None;
+                    rest = stock;
+                }
+                None => break,
+            }
+            turns += 1;
+            if pass > first_pass && q >= first_pointer {
+                break;
             }
         }
-        if let Some(j) = waste_top {
-            if waste_value == Some(13) {
-                removal(&[], &[j], Step::King((PYRAMID_CARDS + j) as u8), 13);
-            }
-        }
-        if let (Some(s), Some(w), Some(sv), Some(wv)) = (stock_top, waste_top, stock_value, waste_value) {
-            if sv + wv == 13 {
-                removal(&[], &[s, w], Step::Pair((PYRAMID_CARDS + s) as u8, (PYRAMID_CARDS + w) as u8), sv);
-            }
-        }
-        if let Some(j) = stock_top {
-            // A king on top of the stock is removed rather than drawn: the position with it
-            // gone is at least as good as the one with it on the waste.
-            if stock_value != Some(13) {
-                visit(pack(config, stock, j as u8 + 1, recycles), Step::Draw);
-            }
-        } else if waste_top.is_some() && recycles < MAX_RECYCLES {
-            visit(pack(config, stock, 0, recycles + 1), Step::Recycle);
-        }
+        None
     }
 
     fn to_move(&self, step: Step) -> Move {
         let card = |place: Place| self.tables.cards[place as usize];
         match step {
-            Step::Draw => Move::Draw,
-            Step::Recycle => Move::Recycle,
             Step::King(place) => Move::RemoveKing(card(place)),
             Step::Pair(a, b) => Move::RemovePair(card(a), card(b)),
         }
     }
 
-    /// States that might precede `state` by one move (a superset; callers verify).
-    fn predecessor_candidates(&self, state: u64) -> Vec<u64> {
-        let (config, stock, pointer, recycles) = unpack(state);
-        let mut candidates = Vec::new();
-        if pointer > 0 {
-            candidates.push(pack(config, stock, canonical_pointer(stock, pointer as u32 - 1), recycles));
+    /// The moves from the start to `goal`, along the recorded parents: each link is a removal
+    /// after some draws and recycles, found again by walking from the parent.
+    fn rebuild(&self, goal: u64) -> Vec<Move> {
+        let mut chain = vec![goal];
+        while let Some(parent) = self.table.parent(chain[chain.len() - 1]).filter(|&p| p != NO_PARENT) {
+            chain.push(parent);
         }
-        if pointer == 0 && recycles > 0 && stock != 0 {
-            candidates.push(pack(config, stock, canonical_pointer(stock, STOCK_CARDS as u32), recycles - 1));
-        }
-        let mask = configs().masks[config as usize];
-        let configs_with = |extra: u32| configs().index.get(&(mask | extra)).copied();
-        let mut pyramid_options: Vec<u16> = Vec::new();
-        let absent: Vec<u32> = (0..PYRAMID_CARDS as u32).filter(|&s| mask & (1 << s) == 0).collect();
-        for (i, &a) in absent.iter().enumerate() {
-            pyramid_options.extend(configs_with(1 << a));
-            for &b in &absent[i + 1..] {
-                pyramid_options.extend(configs_with((1 << a) | (1 << b)));
-            }
-        }
-        let above = stock & !((1u32 << pointer) - 1);
-        let stock_top = if above != 0 { above.trailing_zeros() } else { STOCK_CARDS as u32 };
-        let gap: Vec<u32> = (pointer as u32..stock_top).collect();
-        let mut stock_options: Vec<(u32, Vec<u8>)> = Vec::new();
-        for (i, &a) in gap.iter().enumerate() {
-            stock_options.push((1 << a, vec![pointer, a as u8 + 1]));
-            for &b in &gap[i + 1..] {
-                stock_options.push(((1 << a) | (1 << b), vec![pointer, a as u8 + 1, b as u8 + 1]));
-            }
-        }
-        let mut add = |c: u16, extra_stock: u32, pointers: &[u8]| {
-            for &p in pointers {
-                let s = stock | extra_stock;
-                candidates.push(pack(c, s, canonical_pointer(s, p as u32), recycles));
-            }
-        };
-        for &c in &pyramid_options {
-            add(c, 0, &[pointer]);
-            for (extra, pointers) in &stock_options {
-                if extra.count_ones() == 1 && (configs().masks[c as usize] & !mask).count_ones() == 1 {
-                    add(c, *extra, pointers);
+        chain.reverse();
+        let mut position = self.start;
+        let mut moves = Vec::new();
+        for link in chain.windows(2) {
+            let mut found: Option<(u8, Step)> = None;
+            self.removals(link[0], 0, u8::MAX, |child, turns, step| {
+                if child == link[1] && found.is_none_or(|(fewest, _)| turns < fewest) {
+                    found = Some((turns, step));
                 }
-            }
-        }
-        for (extra, pointers) in &stock_options {
-            add(config, *extra, pointers);
-        }
-        candidates
-    }
-
-    fn rebuild(&self, goal: u64, g: u8) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(g as usize);
-        let mut state = goal;
-        let mut distance = g;
-        while distance > 0 {
-            let mut found = None;
-            'search: for candidate in self.predecessor_candidates(state) {
-                if self.table.get(candidate) != Some(distance - 1) {
-                    continue;
-                }
-                let mut step = None;
-                self.successors(candidate, |child, s| {
-                    if child == state && step.is_none() {
-                        step = Some(s);
-                    }
-                });
-                if let Some(step) = step {
-                    found = Some((candidate, step));
-                    break 'search;
-                }
-            }
-            let Some((parent, step)) = found else {
-                // Cannot happen: every stored state was reached from a stored parent.
+            });
+            let Some((turns, step)) = found else {
+                // Cannot happen: every recorded parent has its child among its removals.
                 return Vec::new();
             };
-            moves.push(self.to_move(step));
-            state = parent;
-            distance -= 1;
+            for _ in 0..turns {
+                let mv = if position.stock_top().is_some() { Move::Draw } else { Move::Recycle };
+                moves.push(mv);
+                position = position.play_unchecked(mv);
+            }
+            let mv = self.to_move(step);
+            moves.push(mv);
+            position = position.play_unchecked(mv);
         }
-        moves.reverse();
         moves
     }
 }
@@ -584,8 +754,8 @@ impl Search for Solver {
         }
         let mut left = work.max(2);
         if self.deciding.is_some() {
-            let share = left * 7 / 8;
-            left -= share;
+            // The whole slice: A* waits until the deck is known to be solvable.
+            let share = std::mem::take(&mut left);
             match self.decide(share) {
                 Reach::Running | Reach::Solvable => {}
                 Reach::Unsolvable => {
@@ -612,8 +782,12 @@ impl Search for Solver {
                 self.f += 1;
                 self.h = 0;
             }
-            if self.f >= self.buckets.len() {
-                self.done = Some(Outcome::Unsolvable);
+            let finished = self.f >= self.buckets.len() || self.found.is_some_and(|(_, f)| self.f > f);
+            if finished {
+                self.done = Some(match self.found {
+                    Some((goal, _)) => Outcome::Solved(self.rebuild(goal)),
+                    None => Outcome::Unsolvable,
+                });
                 return self.done.clone();
             }
             if left == 0 {
@@ -622,14 +796,34 @@ impl Search for Solver {
             let entry = self.buckets[self.f][self.h].pop().unwrap_or(0);
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
+            let skip = (entry >> RESUME_SHIFT) as u8;
+            let (config, _, _, recycles) = unpack(state);
+            if let Some((goal, f)) = self.found {
+                // Only a line with fewer recycles than the goal's is wanted now: a state with
+                // more recycles used is no use, nor one that cannot finish in the layer's
+                // steps with the recycles it may still use (estimated with the rest taken).
+                let most = unpack(goal).3;
+                if recycles >= most {
+                    continue;
+                }
+                let capped = state + (((MAX_RECYCLES + 1 - most) as u64) << RECYCLE_SHIFT);
+                if config != self.tables.empty && g as usize + self.tables.estimate(capped) as usize > f {
+                    continue;
+                }
+            }
             if self.table.get(state) != Some(g) {
                 continue;
             }
-            let (config, ..) = unpack(state);
             if config == self.tables.empty {
-                let moves = self.rebuild(state, g);
-                self.done = Some(Outcome::Solved(moves));
-                return self.done.clone();
+                // The fewest steps. Of those lines, one with the fewest recycles is wanted
+                // (the grade says how many a deck needs): the rest of this layer with fewer
+                // recycles is searched for one before the line is given.
+                self.found = Some((state, self.f));
+                if recycles == self.start.recycles() {
+                    self.done = Some(Outcome::Solved(self.rebuild(state)));
+                    return self.done.clone();
+                }
+                continue;
             }
             left -= 1;
             self.expanded += 1;
@@ -637,9 +831,21 @@ impl Search for Solver {
             // generated), in a buffer kept from one expansion to the next.
             let mut children = std::mem::take(&mut self.children);
             children.clear();
-            self.successors(state, |child, _| children.push(child));
+            // Children whose f must exceed this layer's wait: each removal takes off at
+            // most one removal step of the estimate, so one after `turns` turns has f at least
+            // g + turns + the removal steps here.
+            let removal_steps = self.tables.heuristic[config as usize];
+            let upto = (self.f as u8).saturating_sub(g + removal_steps).saturating_add(3);
+            let rest = self.removals(state, skip, upto, |child, turns, _| {
+                children.push(child | (turns as u64) << G_SHIFT)
+            });
+            if let Some(turns) = rest {
+                let h = turns + removal_steps;
+                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT;
+                self.file(entry, g + h, h);
+            }
             for &child in &children {
-                self.reach(child, g + 1);
+                self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
             }
             self.children = children;
             if self.states() > self.budget {

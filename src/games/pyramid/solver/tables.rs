@@ -62,8 +62,6 @@ pub(super) type Place = u8;
 /// A move in solver terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
-    Draw,
-    Recycle,
     King(Place),
     Pair(Place, Place),
 }
@@ -92,8 +90,6 @@ pub(super) struct Tables {
     pub(super) stock_partners: [u32; PYRAMID_CARDS],
     /// For each value: the pyramid slots holding it.
     pub(super) slots_of_value: [u32; 14],
-    /// For each configuration: whether two of its available cards add up to 13.
-    pub(super) pyramid_pair: Vec<bool>,
     /// For each pyramid slot: the slots it lies beneath (transitively covers), which can only
     /// go after it.
     pub(super) above: [u32; PYRAMID_CARDS],
@@ -214,14 +210,6 @@ impl Tables {
         for slot in 0..PYRAMID_CARDS {
             slots_of_value[values[slot] as usize] |= 1 << slot;
         }
-        let pyramid_pair = configs
-            .available
-            .iter()
-            .map(|&available| {
-                bits(available as u64)
-                    .any(|slot| available & slots_of_value[13 - values[slot as usize] as usize] != 0)
-            })
-            .collect();
         let lonely = configs
             .masks
             .iter()
@@ -288,7 +276,6 @@ impl Tables {
             stock_partners,
             above,
             slots_of_value,
-            pyramid_pair,
             stock_value_counts,
             stock_partner_counts,
             slot_partner_counts,
@@ -363,38 +350,6 @@ impl Tables {
             + table[2][((places >> 16) & 0xff) as usize]
     }
 
-    /// The position after drawing, if drawing is the only move from `state` (see
-    /// [`Solver::successors`]): the stock has a top card other than a king, and no pyramid
-    /// king, pyramid pair or removal with the stock or waste top is possible. Never for a
-    /// cleared pyramid (the goal).
-    pub(super) fn forced_draw(&self, state: u64) -> Option<u64> {
-        let (config, stock, pointer, recycles) = unpack(state);
-        if config == self.empty || self.pyramid_pair[config as usize] {
-            return None;
-        }
-        let available = configs().available[config as usize];
-        let above = stock & !((1u32 << pointer) - 1);
-        if above == 0 || available & self.slots_of_value[13] != 0 {
-            return None;
-        }
-        let stock_top = above.trailing_zeros();
-        let stock_value = self.values[PYRAMID_CARDS + stock_top as usize];
-        if stock_value == 13 || available & self.slots_of_value[13 - stock_value as usize] != 0 {
-            return None;
-        }
-        let below = stock & ((1u32 << pointer) - 1);
-        if below != 0 {
-            let waste_value = self.values[PYRAMID_CARDS + 31 - below.leading_zeros() as usize];
-            if waste_value == 13
-                || waste_value + stock_value == 13
-                || available & self.slots_of_value[13 - waste_value as usize] != 0
-            {
-                return None;
-            }
-        }
-        Some(pack(config, stock, stock_top as u8 + 1, recycles))
-    }
-
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
     pub(super) fn pair_need(&self, cards: u64, v: u8) -> u8 {
         let low = v.min(13 - v);
@@ -417,7 +372,7 @@ impl Tables {
     /// The key after removing pyramid `slots` and stock places `stock_places` (cards of
     /// value `v` or kings) from `at` (configuration, stock mask and its card mask), or `None`
     /// if that leaves some card of the rank pair unpairable.
-    fn remove(
+    pub(super) fn remove(
         &self,
         (config, stock, cards): (u16, u32, u64),
         slots: &[u32],
