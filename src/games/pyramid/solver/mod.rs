@@ -122,6 +122,7 @@ impl StateTable {
         StateTable { slots: vec![0; 1 << 12], parents: vec![NO_PARENT; 1 << 12], len: 0 }
     }
 
+    #[inline]
     fn find(&self, state: u64) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut at = Self::home(state, mask);
@@ -158,18 +159,7 @@ impl StateTable {
     }
 
     pub(super) fn get(&self, state: u64) -> Option<u8> {
-        let mask = self.slots.len() - 1;
-        let mut at = Self::home(state, mask);
-        loop {
-            let slot = self.slots[at];
-            if slot == 0 {
-                return None;
-            }
-            if slot & STATE_MASK == state {
-                return Some((slot >> G_SHIFT) as u8);
-            }
-            at = (at + 1) & mask;
-        }
+        self.find(state).map(|at| (self.slots[at] >> G_SHIFT) as u8)
     }
 
     /// Reads the home slots of `states` (which may then be cached for [`StateTable::offer`]).
