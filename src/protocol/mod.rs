@@ -664,11 +664,7 @@ mod tests {
         let mut dispatcher = Dispatcher::new();
         let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: Vec::new() };
         dispatcher.receive(Request::Start { id: 9, task });
-        let answer = loop {
-            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
-                break answer.clone();
-            }
-        };
+        let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&Response::Finished { id: 9, answer: answer.clone() }).unwrap();
         assert_eq!(
             serde_json::from_str::<Response>(&json).unwrap(),
@@ -695,11 +691,7 @@ mod tests {
         let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: moves.clone() };
         let mut dispatcher = Dispatcher::new();
         dispatcher.receive(Request::Start { id: 5, task });
-        let answer = loop {
-            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
-                break answer.clone();
-            }
-        };
+        let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&answer).unwrap();
         assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
         let Answer::PyramidSolved { outcome: Outcome::Solved(solution), .. } = answer else {
@@ -729,11 +721,7 @@ mod tests {
         let task = Task::SolveKlondike { deck: klondike::deck_code(&deck), rules, moves: moves.clone() };
         let mut dispatcher = Dispatcher::new();
         dispatcher.receive(Request::Start { id: 4, task });
-        let answer = loop {
-            if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(1.0, &|| 2.0)[..] {
-                break answer.clone();
-            }
-        };
+        let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&answer).unwrap();
         assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
         let Answer::KlondikeSolved(Outcome::Solved(solution)) = answer else { panic!("{answer:?}") };

@@ -184,14 +184,7 @@ impl KeyParts {
         let mut free_count = 0;
         for &code in &self.codes {
             if code & 7 == 0 {
-                // Insertion into the sorted free codes (at most seven).
-                let mut at = free_count;
-                while at > 0 && free[at - 1] > code {
-                    free[at] = free[at - 1];
-                    at -= 1;
-                }
-                free[at] = code;
-                free_count += 1;
+                insert_sorted(&mut free, &mut free_count, code);
             }
         }
         let mut next_free = 0;
@@ -206,6 +199,19 @@ impl KeyParts {
         }
         bits.finish()
     }
+}
+
+/// Inserts `code` into the first `*count` entries of `sorted` (ascending; at most seven
+/// columns, so insertion beats any sort), counting it.
+#[inline]
+fn insert_sorted(sorted: &mut [u64; COLUMNS], count: &mut usize, code: u64) {
+    let mut at = *count;
+    while at > 0 && sorted[at - 1] > code {
+        sorted[at] = sorted[at - 1];
+        at -= 1;
+    }
+    sorted[at] = code;
+    *count += 1;
 }
 
 /// A position's *class*: its key without the order of the face-up cards that lie on other
@@ -233,13 +239,7 @@ impl KeyParts {
             let base = if face_up == 0 { 63 } else { code >> 7 & 63 };
             let class = code & 7 | base << 3;
             if code & 7 == 0 {
-                let mut at = free_count;
-                while at > 0 && free[at - 1] > class {
-                    free[at] = free[at - 1];
-                    at -= 1;
-                }
-                free[at] = class;
-                free_count += 1;
+                insert_sorted(&mut free, &mut free_count, class);
             } else {
                 placed |= class << (9 * column);
             }
