@@ -56,7 +56,7 @@ pub(super) fn uses_of(
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
-    reach.push_parts(builders(x), Move::WasteToTableau { to: column as u8 }, out);
+    reach.push_parts(position, builders(x), Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if let Some(card) = position.foundation_top(suit) {
             if builds_on(card, x) && may_take_down(position, suit) {
@@ -187,7 +187,7 @@ pub(super) fn kings_into(position: &Position, reach: &TalonReach, column: usize,
         }
     }
     let kings = Suit::ALL.map(|suit| Some(Card::new(Rank::King, suit)));
-    reach.push_parts(kings, Move::WasteToTableau { to: column as u8 }, out);
+    reach.push_parts(position, kings, Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if position.foundation(suit) == 13 && may_take_down(position, suit) {
             out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));

@@ -87,6 +87,10 @@ impl Checks {
         if self.search.class_lost(&draw_one) {
             return (true, 0);
         }
+        // And a position of its class was found won (on a check's winning line).
+        if self.search.class_won(&draw_one) {
+            return (false, 0);
+        }
         let allowed = own_work * CHECK_SHARE_PERCENT / 100 + CHECK_ALLOWANCE + CHECK_CREDIT * self.lost;
         let full = self.search.seen.len() as u64 + CHECK_STATES > CHECK_MAX_STATES;
         if !check || full || self.work > allowed {
