@@ -57,11 +57,11 @@ pub(super) fn uses_of(
         }
     }
     reach.push_parts(position, builders(x), Move::WasteToTableau { to: column as u8 }, out);
-    for suit in Suit::ALL {
-        if let Some(card) = position.foundation_top(suit) {
-            if builds_on(card, x) && may_take_down(position, suit) {
-                out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
-            }
+    // The foundation tops that build on x: its builders (in suit order) that are on top there.
+    for builder in builders(x).into_iter().flatten() {
+        let suit = builder.suit();
+        if position.foundation(suit) == builder.rank().value() && may_take_down(position, suit) {
+            out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
         }
     }
 }
@@ -83,10 +83,14 @@ pub(super) fn push_chains(
     scored: &mut Vec<Scored>,
     extended: &mut u64,
 ) {
-    let last = step.parts().last().unwrap_or(step.first);
     let Some(slot) = step.chain.iter().position(Option::is_none) else {
         scored.push(Scored { score, step });
         return;
+    };
+    // The chain fills its slots in order, and only after a second move.
+    let last = match slot {
+        0 => step.second.unwrap_or(step.first),
+        _ => step.chain[slot - 1].unwrap_or(step.first),
     };
     let mut after = *before;
     // Lists of uses are kept for reuse: this runs for many steps of every position.
