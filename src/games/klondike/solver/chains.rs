@@ -92,6 +92,21 @@ pub(super) fn push_chains(
         0 => step.second.unwrap_or(step.first),
         _ => step.chain[slot - 1].unwrap_or(step.first),
     };
+    // A move that wants no use ends the chain: anything but a card put on a column from a
+    // foundation or (draw 1) the talon, or a run moved off a face-up card that stays.
+    let wants_use = match last.mv {
+        Move::FoundationToTableau { .. } => true,
+        Move::WasteToTableau { .. } => any_card_any_time(before),
+        Move::TableauToTableau { from, count, .. } => {
+            let from = from as usize;
+            before.face_up(from).len() > count as usize || before.face_down(from) == 0
+        }
+        _ => false,
+    };
+    if !wants_use {
+        scored.push(Scored { score, step });
+        return;
+    }
     let mut after = *before;
     // Lists of uses are kept for reuse: this runs for many steps of every position.
     let mut uses = USES.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
@@ -124,12 +139,8 @@ pub(super) fn push_chains(
         Move::TableauToTableau { from, count, .. } => {
             let run = before.face_up(from as usize);
             let head = run[run.len() - count as usize];
-            let back = apply_part(&mut after, last);
-            if back.undo.turned() {
-                scored.push(Scored { score, step });
-                USES.with(|pool| pool.borrow_mut().push(uses));
-                return;
-            }
+            // It turns up no card (see `wants_use`).
+            apply_part(&mut after, last);
             let reach = match reach {
                 Some(reach) => reach,
                 None => {
@@ -143,6 +154,7 @@ pub(super) fn push_chains(
             }
             reach_after = Some(reach);
         }
+        // Ruled out by `wants_use`.
         _ => {
             scored.push(Scored { score, step });
             USES.with(|pool| pool.borrow_mut().push(uses));

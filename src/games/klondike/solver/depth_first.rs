@@ -353,19 +353,9 @@ impl DepthFirst {
         self.lost_classes.mark(hash, || class).is_some()
     }
 
-    /// Rule 20: whether a position of the class of the one with key parts `parts` was marked
-    /// won (by a draw-1 check, rule 18).
-    pub(super) fn class_won(&self, parts: &KeyParts) -> bool {
-        if self.won_classes.is_empty() {
-            return false;
-        }
-        let (hash, class) = parts.class();
-        self.won_classes.mark(hash, || class).is_some()
-    }
-
     /// Rule 20: whether positions of `class` (with its hash) were marked won (`Some(true)`) or
     /// lost (`Some(false)`). Positions of one class are won or lost alike, so never both.
-    fn class_verdict(&self, (hash, class): &(u64, ClassKey)) -> Option<bool> {
+    pub(super) fn class_verdict(&self, (hash, class): &(u64, ClassKey)) -> Option<bool> {
         if self.lost_classes.mark(*hash, || *class).is_some() {
             Some(false)
         } else if self.won_classes.mark(*hash, || *class).is_some() {
