@@ -56,12 +56,12 @@ pub(super) fn uses_of(
             out.push(Part::plain(Move::TableauToTableau { from: column as u8, to: other as u8, count: 1 }));
         }
     }
-    reach.push_parts(builders(x), Move::WasteToTableau { to: column as u8 }, out);
-    for suit in Suit::ALL {
-        if let Some(card) = position.foundation_top(suit) {
-            if builds_on(card, x) && may_take_down(position, suit) {
-                out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
-            }
+    reach.push_parts(position, builders(x), Move::WasteToTableau { to: column as u8 }, out);
+    // The foundation tops that build on x: its builders (in suit order) that are on top there.
+    for builder in builders(x).into_iter().flatten() {
+        let suit = builder.suit();
+        if position.foundation(suit) == builder.rank().value() && may_take_down(position, suit) {
+            out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));
         }
     }
 }
@@ -83,11 +83,30 @@ pub(super) fn push_chains(
     scored: &mut Vec<Scored>,
     extended: &mut u64,
 ) {
-    let last = step.parts().last().unwrap_or(step.first);
     let Some(slot) = step.chain.iter().position(Option::is_none) else {
         scored.push(Scored { score, step });
         return;
     };
+    // The chain fills its slots in order, and only after a second move.
+    let last = match slot {
+        0 => step.second.unwrap_or(step.first),
+        _ => step.chain[slot - 1].unwrap_or(step.first),
+    };
+    // A move that wants no use ends the chain: anything but a card put on a column from a
+    // foundation or (draw 1) the talon, or a run moved off a face-up card that stays.
+    let wants_use = match last.mv {
+        Move::FoundationToTableau { .. } => true,
+        Move::WasteToTableau { .. } => any_card_any_time(before),
+        Move::TableauToTableau { from, count, .. } => {
+            let from = from as usize;
+            before.face_up(from).len() > count as usize || before.face_down(from) == 0
+        }
+        _ => false,
+    };
+    if !wants_use {
+        scored.push(Scored { score, step });
+        return;
+    }
     let mut after = *before;
     // Lists of uses are kept for reuse: this runs for many steps of every position.
     let mut uses = USES.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
@@ -120,12 +139,8 @@ pub(super) fn push_chains(
         Move::TableauToTableau { from, count, .. } => {
             let run = before.face_up(from as usize);
             let head = run[run.len() - count as usize];
-            let back = apply_part(&mut after, last);
-            if back.undo.turned() {
-                scored.push(Scored { score, step });
-                USES.with(|pool| pool.borrow_mut().push(uses));
-                return;
-            }
+            // It turns up no card (see `wants_use`).
+            apply_part(&mut after, last);
             let reach = match reach {
                 Some(reach) => reach,
                 None => {
@@ -139,6 +154,7 @@ pub(super) fn push_chains(
             }
             reach_after = Some(reach);
         }
+        // Ruled out by `wants_use`.
         _ => {
             scored.push(Scored { score, step });
             USES.with(|pool| pool.borrow_mut().push(uses));
@@ -187,7 +203,7 @@ pub(super) fn kings_into(position: &Position, reach: &TalonReach, column: usize,
         }
     }
     let kings = Suit::ALL.map(|suit| Some(Card::new(Rank::King, suit)));
-    reach.push_parts(kings, Move::WasteToTableau { to: column as u8 }, out);
+    reach.push_parts(position, kings, Move::WasteToTableau { to: column as u8 }, out);
     for suit in Suit::ALL {
         if position.foundation(suit) == 13 && may_take_down(position, suit) {
             out.push(Part::plain(Move::FoundationToTableau { suit, to: column as u8 }));

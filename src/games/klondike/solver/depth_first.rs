@@ -99,6 +99,9 @@ pub(super) struct DepthFirst {
     /// Rule 20: the classes of the positions marked lost (see [`KeyParts::class`]), which
     /// are lost too, whatever their face-up cards lie on.
     pub(super) lost_classes: crate::search::Table<ClassKey, ()>,
+    /// Rule 20 with rule 18: the classes of the positions a draw-1 check marked won, which
+    /// are won too.
+    pub(super) won_classes: crate::search::Table<ClassKey, ()>,
     /// Rule 20: whether classes are kept (the tests of rule 17 leave them out, so that its
     /// drops stay as many as they were).
     pub(super) keep_classes: bool,
@@ -140,6 +143,7 @@ impl DepthFirst {
             epoch: 0,
             // Small: only exhaustive searches that prove losses fill it.
             lost_classes: crate::search::Table::with_slots(16),
+            won_classes: crate::search::Table::with_slots(16),
             keep_classes: true,
         }
     }
@@ -349,6 +353,18 @@ impl DepthFirst {
         self.lost_classes.mark(hash, || class).is_some()
     }
 
+    /// Rule 20: whether positions of `class` (with its hash) were marked won (`Some(true)`) or
+    /// lost (`Some(false)`). Positions of one class are won or lost alike, so never both.
+    pub(super) fn class_verdict(&self, (hash, class): &(u64, ClassKey)) -> Option<bool> {
+        if self.lost_classes.mark(*hash, || *class).is_some() {
+            Some(false)
+        } else if self.won_classes.mark(*hash, || *class).is_some() {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
     fn key_parts(&self) -> KeyParts {
         key_parts(&self.position, &self.talon.index, self.pass_limit())
     }
@@ -383,6 +399,10 @@ impl DepthFirst {
             let (hash, key) = (parts.hash(), parts.pack());
             let place = self.seen.place(hash, &key);
             self.seen.put(place, hash, key, WON);
+            if self.keep_classes {
+                let (hash, class) = parts.class();
+                self.won_classes.insert(hash, class);
+            }
         }
     }
 
@@ -437,13 +457,17 @@ impl DepthFirst {
                 Place::Vacant { .. } => None,
             };
             let measure = Measure::of(step);
-            if self.position.is_won() || seen == Some(WON) {
+            // Rule 20: the class of a new position, made once, where some class is known.
+            let class = (seen.is_none() && !(self.lost_classes.is_empty() && self.won_classes.is_empty()))
+                .then(|| parts.class());
+            let class_verdict = class.as_ref().and_then(|class| self.class_verdict(class));
+            if self.position.is_won() || seen == Some(WON) || class_verdict == Some(true) {
                 self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
                 return Advance::Won;
             } else if let Some(mark) = seen.and_then(|mark| usable(mark, measure)) {
                 self.leads_to(mark);
                 undo_step(&mut self.position, back);
-            } else if seen.is_none() && self.class_lost(&parts) {
+            } else if class_verdict == Some(false) {
                 // Rule 20: lost like a position of its class; not added, so no state.
                 self.charge_lookups(1);
                 undo_step(&mut self.position, back);
@@ -468,7 +492,7 @@ impl DepthFirst {
                     // Rule 20, in the searches that prove losses (a probe only looks for wins,
                     // and its own dead-end check is about as cheap as a look-up).
                     if exhaustive {
-                        self.keep_lost_class(parts.class());
+                        self.keep_lost_class(class.unwrap_or_else(|| parts.class()));
                     }
                     undo_step(&mut self.position, back);
                 } else {

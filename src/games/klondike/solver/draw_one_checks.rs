@@ -6,9 +6,9 @@
 
 use super::depth_first::{Advance, DepthFirst};
 use super::generate::Order;
-use super::key::{Key, KeyParts, StartTalon};
+use super::key::{ClassKey, Key, KeyParts, StartTalon};
 use super::marks::{LOST, WON};
-use super::table::{Place, Seen};
+use super::table::Place;
 use crate::games::klondike::rules::{Draw, Position, Rules};
 
 /// Rule 18: the new states one draw-1 check may add. Most checks that prove a loss need far
@@ -47,8 +47,9 @@ pub(super) enum Verdict {
 pub(super) struct Checks {
     /// The draw-1 search that makes them: its table keeps what every check proved.
     pub(super) search: DepthFirst,
-    /// The draw-1 positions whose check ran out: they are not checked again.
-    pub(super) ran_out: Seen,
+    /// The classes (rule 20) of the draw-1 positions whose check ran out: no position of one
+    /// is checked again, as such checks mostly run out too.
+    pub(super) ran_out: crate::search::Table<ClassKey, ()>,
     /// The work of all checks so far, and how many proved a position lost.
     pub(super) work: u64,
     pub(super) lost: u64,
@@ -59,7 +60,7 @@ impl Checks {
     pub(super) fn new(start: &Position) -> Checks {
         let draw_one = start.with_rules(Rules::new(Draw::One));
         let search = DepthFirst::new(&draw_one, StartTalon::of(&draw_one), usize::MAX, Order::Plain, 0, 0);
-        Checks { search, ran_out: Seen::new(), work: 0, lost: 0 }
+        Checks { search, ran_out: crate::search::Table::new(), work: 0, lost: 0 }
     }
 
     /// Whether `position` (with key parts `parts`) is lost in draw 1 with unlimited passes,
@@ -83,20 +84,23 @@ impl Checks {
                 _ => {}
             }
         }
-        // Rule 20: a draw-1 position of its class was found lost.
-        if self.search.class_lost(&draw_one) {
-            return (true, 0);
+        // Rule 20: a draw-1 position of its class was found lost, or won (on a check's
+        // winning line).
+        let (class_hash, class) = draw_one.class();
+        if let Some(won) = self.search.class_verdict(&(class_hash, class)) {
+            return (!won, 0);
         }
         let allowed = own_work * CHECK_SHARE_PERCENT / 100 + CHECK_ALLOWANCE + CHECK_CREDIT * self.lost;
         let full = self.search.seen.len() as u64 + CHECK_STATES > CHECK_MAX_STATES;
         if !check || full || self.work > allowed {
             return (false, 0);
         }
-        let key = draw_one.pack();
-        let ran_out = self.ran_out.place(hash, &key);
+        // A check of a position of its class ran out: this one would most likely run out too.
+        let ran_out = self.ran_out.place(class_hash, &class);
         if matches!(ran_out, Place::At(_)) {
             return (false, 0);
         }
+        let key = draw_one.pack();
         let start = position.with_rules(Rules::new(Draw::One));
         let verdict = self.check(&start, place, hash, key);
         let work = self.search.work;
@@ -104,7 +108,7 @@ impl Checks {
         match verdict {
             Verdict::Lost => self.lost += 1,
             Verdict::RanOut => {
-                self.ran_out.put(ran_out, hash, key, 0);
+                self.ran_out.put(ran_out, class_hash, class, ());
             }
             Verdict::Won => {}
         }
@@ -145,7 +149,7 @@ mod tests {
     /// positions from random play in draw 3 (unlimited, and one pass), checked in the order
     /// they were played with the table of the checks before them (lost and won marks kept,
     /// the rest stale), every position the checks call lost is lost in a fresh exhaustive
-    /// draw-1 search, and every one they mark won is won there.
+    /// draw-1 search, and every one they mark won, or whose class they mark won, is won there.
     #[test]
     fn draw_one_checks_agree_with_fresh_searches() {
         let mut compared = [0usize; 2];
@@ -162,7 +166,9 @@ mod tests {
                     let (lost, _) = checks.lost(&position, &parts, true, u64::MAX / 1000);
                     let draw_one = position.with_rules(Rules::new(Draw::One));
                     let one = key_parts(&draw_one, &talon_index, false);
-                    let won = checks.search.seen.mark(one.hash(), || one.pack()) == Some(WON);
+                    // Marked won, or of a class marked won (rule 20).
+                    let won = checks.search.seen.mark(one.hash(), || one.pack()) == Some(WON)
+                        || checks.search.class_verdict(&one.class()) == Some(true);
                     if !lost && !won {
                         continue;
                     }

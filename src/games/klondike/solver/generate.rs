@@ -3,7 +3,7 @@
 
 use super::card_bits::builders;
 use super::chains::{kings_into, next_down, push_chains, uses_of};
-use super::step::{apply_part, Part, Step, NO_TALON};
+use super::step::{apply_part, Part, Step};
 use super::talon::{any_card_any_time, reachable, TalonReach};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::klondike::rules::{builds_on, Move, Position, COLUMNS};
@@ -41,7 +41,7 @@ pub(super) fn postponed_home(position: &Position, reach: &TalonReach, card: Card
     let mut rank = card.rank().value() + 1;
     let next = loop {
         let next = Card::new(Rank::from_value(rank)?, suit);
-        if reach.at[next.index() as usize] == NO_TALON {
+        if reach.place(position, next).is_none() {
             break next;
         }
         rank += 1;
@@ -113,7 +113,7 @@ pub(super) fn generate(
             let height = position.foundation(suit);
             let Some(rank) = Rank::from_value(height + 1) else { continue };
             if height <= min {
-                if let Some(part) = reach.part(Card::new(rank, suit), Move::WasteToFoundation) {
+                if let Some(part) = reach.part(position, Card::new(rank, suit), Move::WasteToFoundation) {
                     out.push(Step::one(part));
                     return 0;
                 }
@@ -258,7 +258,7 @@ pub(super) fn generate(
             // only if one of those is in the talon (here every talon card is within reach).
             let reach_after = reach_after.get_or_insert_with(|| {
                 let talon_builders = builders(card).into_iter().flatten();
-                if talon_builders.clone().any(|builder| reach.at[builder.index() as usize] != NO_TALON) {
+                if talon_builders.clone().any(|builder| reach.place(position, builder).is_some()) {
                     TalonReach::new(&after)
                 } else {
                     TalonReach::EMPTY
@@ -324,7 +324,7 @@ mod tests {
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::rules::{Draw, Rules};
-    use crate::games::klondike::solver::step::only_sends_home;
+    use crate::games::klondike::solver::step::{only_sends_home, NO_TALON};
     use crate::games::klondike::solver::testing::random_positions;
 
     /// Rule 11: in draw 1 with unlimited passes a fitting talon card that is not safe goes
@@ -346,7 +346,7 @@ mod tests {
                 if !position.fits_foundation(card) {
                     continue;
                 }
-                let at = reach.at[card.index() as usize];
+                let at = reach.place(&position, card).map_or(NO_TALON, |(at, _)| at);
                 let home: Vec<&Step> = steps
                     .iter()
                     .filter(|s| s.first.mv == Move::WasteToFoundation && s.first.at == at)

@@ -60,45 +60,86 @@ pub(super) fn reachable(position: &Position) -> [Option<bool>; 25] {
 
 /// Where the talon's reachable cards are: for each card, the waste size that brings it to the
 /// top and whether that needs a recycle (from [`reachable`]), so that the few cards that fit
-/// a given place are looked up instead of scanning the talon.
-pub(super) struct TalonReach {
-    /// By card index: the waste size that shows it, or `NO_TALON` if it cannot be shown.
-    pub(super) at: [u8; 52],
-    pub(super) recycle: [bool; 52],
+/// a given place are looked up instead of scanning the talon. In draw 1 with unlimited passes
+/// every talon card is within reach, at its own place, so nothing is worked out in advance:
+/// the card is looked up in the talon of the position asked about (the one the reach is of).
+pub(super) enum TalonReach {
+    /// Draw 1 with unlimited passes: the talon card at place `i` shows at waste size `i + 1`,
+    /// which needs a recycle when it is below the waste size now.
+    AnyCard,
+    /// By card index: the waste size that shows it, or `NO_TALON` if it cannot be shown, and
+    /// whether that needs a recycle.
+    Listed { at: [u8; 52], recycle: [bool; 52] },
 }
 
 impl TalonReach {
     /// No card within reach.
-    pub(super) const EMPTY: TalonReach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
+    pub(super) const EMPTY: TalonReach = TalonReach::Listed { at: [NO_TALON; 52], recycle: [false; 52] };
 
     pub(super) fn new(position: &Position) -> TalonReach {
+        if any_card_any_time(position) {
+            return TalonReach::AnyCard;
+        }
         TalonReach::from_reachable(position, &reachable(position))
     }
 
     /// [`TalonReach::new`] from `reachable(position)`, for a caller that needs both.
     pub(super) fn from_reachable(position: &Position, reachable: &[Option<bool>; 25]) -> TalonReach {
-        let mut reach = TalonReach { at: [NO_TALON; 52], recycle: [false; 52] };
-        let (talon, _) = position.talon();
-        for (at, recycle) in reachable.iter().enumerate() {
-            let Some(recycle) = *recycle else { continue };
-            let index = talon[at - 1].index() as usize;
-            reach.at[index] = at as u8;
-            reach.recycle[index] = recycle;
+        if any_card_any_time(position) {
+            return TalonReach::AnyCard;
         }
-        reach
+        let (mut at, mut recycle) = ([NO_TALON; 52], [false; 52]);
+        let (talon, _) = position.talon();
+        for (size, needs_recycle) in reachable.iter().enumerate() {
+            let Some(needs_recycle) = *needs_recycle else { continue };
+            let index = talon[size - 1].index() as usize;
+            at[index] = size as u8;
+            recycle[index] = needs_recycle;
+        }
+        TalonReach::Listed { at, recycle }
     }
 
-    /// Playing `card` from the talon with `mv`, if draws can show it.
-    pub(super) fn part(&self, card: Card, mv: Move) -> Option<Part> {
-        let index = card.index() as usize;
-        (self.at[index] != NO_TALON).then(|| Part { mv, at: self.at[index], recycle: self.recycle[index] })
+    /// The waste size that shows `card` in `position` (the position this is the reach of), and
+    /// whether reaching it needs a recycle; `None` if draws cannot show it.
+    pub(super) fn place(&self, position: &Position, card: Card) -> Option<(u8, bool)> {
+        match self {
+            TalonReach::AnyCard => {
+                let (talon, waste) = position.talon();
+                let at = talon.iter().position(|&c| c == card)? + 1;
+                Some((at as u8, at < waste))
+            }
+            TalonReach::Listed { at, recycle } => {
+                let index = card.index() as usize;
+                (at[index] != NO_TALON).then(|| (at[index], recycle[index]))
+            }
+        }
     }
 
-    /// Plays with `mv` of those of `cards` that draws can show, in talon order.
-    pub(super) fn push_parts<const N: usize>(&self, cards: [Option<Card>; N], mv: Move, out: &mut Vec<Part>) {
+    /// Playing `card` from the talon of `position` with `mv`, if draws can show it.
+    pub(super) fn part(&self, position: &Position, card: Card, mv: Move) -> Option<Part> {
+        self.place(position, card).map(|(at, recycle)| Part { mv, at, recycle })
+    }
+
+    /// Plays with `mv` of those of `cards` that draws can show in `position`, in talon order.
+    pub(super) fn push_parts<const N: usize>(
+        &self,
+        position: &Position,
+        cards: [Option<Card>; N],
+        mv: Move,
+        out: &mut Vec<Part>,
+    ) {
         let start = out.len();
-        out.extend(cards.into_iter().flatten().filter_map(|card| self.part(card, mv)));
-        out[start..].sort_unstable_by_key(|part| part.at);
+        for card in cards.into_iter().flatten() {
+            let Some(part) = self.part(position, card, mv) else { continue };
+            // Insertion in talon order (at most four cards).
+            out.push(part);
+            let mut i = out.len() - 1;
+            while i > start && out[i - 1].at > part.at {
+                out[i] = out[i - 1];
+                i -= 1;
+            }
+            out[i] = part;
+        }
     }
 }
 
