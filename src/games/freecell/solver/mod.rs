@@ -18,10 +18,13 @@
 //! (about half the nodes), rebuilt from the parent's state when the node is expanded. The
 //! open list is a bucket queue on the (small integer) score.
 //!
-//! Safe autoplay (see [`Position::is_safe_home`]) is collapsed into every move. It never
-//! throws away a win: a card goes home only when both opposite-colour cards one rank lower are
-//! home, so no card can ever be placed on it again; any solution that keeps it out can drop its
-//! moves of that card and stays legal (it only ever frees space), and is no longer.
+//! Safe autoplay is collapsed into every move, with a wider rule than the player's
+//! ([`Position::is_safe_home`]): a card also goes home when it is at most two ranks above both
+//! foundations of the other colour and at most three above the other suit of its colour
+//! (Horne's rule, see `state::safe_next`). It never throws away a win nor lengthens one: any
+//! solution that keeps such a card out can send home the few cards it would put on it instead,
+//! drop its moves of cards already home, and stays legal (cards home only free space). The
+//! solutions list these moves home explicitly.
 //!
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
 //! budget: four sequence-move searches with different weights (greedy first), each with a

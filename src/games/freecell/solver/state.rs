@@ -125,6 +125,24 @@ pub(super) fn sequence_cost(cards: usize, cells: usize, cascades: usize) -> u32 
     }
 }
 
+/// True if the next card of suit `s` (which fits home) may go home by itself without ever
+/// losing a win or lengthening one, given what is home: its rank `r` is at most one above both
+/// foundations of the other colour (no card left in play can go on it), or at most two above
+/// them and at most three above the other suit of its colour (Horne's rule). In the second case
+/// the only cards that could go on it, the other colour's `r - 1`, fit home themselves, and so
+/// do the only cards that could go on those, its own colour's `r - 2` (the other suit's: its own
+/// suit's is home), on which nothing can go (the other colour's `r - 3` are home). So a winning
+/// line that keeps the card in play wins with it home too: each of those cards goes home where
+/// the line puts it on one of them, moves of the cards already home are dropped, and the rest
+/// stays legal (cards home only free cells and cascades). See RULES.md.
+#[inline]
+pub(super) fn safe_next(home: &[u8; 4], s: usize) -> bool {
+    let r = home[s] + 1;
+    let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
+    let (next_a, next_b) = (home[a] + 1, home[b] + 1);
+    (next_a >= r && next_b >= r) || (next_a + 1 >= r && next_b + 1 >= r && home[s ^ 3] + 3 >= r)
+}
+
 /// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
 /// no card, so false).
 #[inline]
@@ -246,8 +264,7 @@ impl State {
 
     #[inline]
     pub(super) fn safe_home(&self, c: u8) -> bool {
-        let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
-        self.fits_home(c) && self.home[a] + 1 >= rank(c) && self.home[b] + 1 >= rank(c)
+        self.fits_home(c) && safe_next(&self.home, suit(c))
     }
 
     pub(super) fn empty_cells(&self) -> usize {
@@ -436,10 +453,7 @@ impl State {
     #[inline]
     pub(super) fn send_home(&mut self, s: usize) -> bool {
         let h = self.home[s];
-        // Safe: both suits of the other colour are as far (see `safe_home`: one rank lower
-        // than the card).
-        let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
-        if h >= 13 || self.home[a] < h || self.home[b] < h {
+        if h >= 13 || !safe_next(&self.home, s) {
             return false;
         }
         let c = h * 4 + s as u8;
