@@ -54,10 +54,6 @@ pub(super) fn rank(c: u8) -> u8 {
 pub(super) fn suit(c: u8) -> usize {
     usize::from(c % 4)
 }
-#[inline]
-pub(super) fn red(c: u8) -> bool {
-    (0b0110 >> (c % 4)) & 1 != 0
-}
 
 /// Per card, a bit for each card it stacks on (the next higher rank, the other colour).
 pub(super) const fn stack_bases() -> [u64; 52] {
