@@ -248,6 +248,11 @@ pub struct BestFirst {
     pub(super) polish: usize,
     /// The answer, once known (given again if the search is stepped after it).
     outcome: Option<Outcome<Vec<Move>>>,
+    /// Give up (unknown) once this many states were stored since `best_at` (0: never).
+    pub(super) patience: u64,
+    /// The fewest cards left of any node expanded so far, and the states stored then.
+    best_left: u8,
+    best_at: u64,
 }
 
 impl BestFirst {
@@ -277,6 +282,9 @@ impl BestFirst {
             done: false,
             polish: 0,
             outcome: None,
+            patience: 0,
+            best_left: 255,
+            best_at: 0,
         };
         search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
@@ -365,6 +373,15 @@ impl BestFirst {
             } else {
                 node.state as usize
             };
+            // Progress is a node with fewer cards left than any before; without it for
+            // `patience` states, the search is stuck.
+            if node.features.left < self.best_left {
+                self.best_left = node.features.left;
+                self.best_at = self.seen.len() as u64;
+            } else if self.patience > 0 && self.seen.len() as u64 - self.best_at > self.patience {
+                self.done = true;
+                return Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.seen.len() as u64 }));
+            }
             let state = &self.states[at];
             let g = node.g;
             state.generate(self.moves, &mut self.gen);
