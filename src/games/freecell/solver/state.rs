@@ -819,6 +819,7 @@ pub enum MoveSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Card;
     use crate::deal::DealNumber;
     use crate::games::freecell::solver::{Mode, Solver};
     use crate::search::Outcome;
@@ -854,6 +855,116 @@ mod tests {
             assert!(state.is_won());
         }
         assert!(children > 10_000, "{children} children checked");
+    }
+
+    /// The player's safe autoplay: a card goes home when both opposite-colour cards one rank
+    /// lower are home.
+    fn plain_settle(state: &mut State) {
+        loop {
+            let exposed = (0..CELLS)
+                .map(|i| (state.cells[i], Source::Cell(i as u8)))
+                .chain((0..CASCADES).map(|i| (state.tops[i], Source::Cascade(i as u8))));
+            let safe = |c: u8| {
+                let (a, b) = if matches!(suit(c), 1 | 2) { (0, 3) } else { (1, 2) };
+                state.fits_home(c) && state.home[a] + 1 >= rank(c) && state.home[b] + 1 >= rank(c)
+            };
+            let Some((c, from)) = exposed.filter(|&(c, _)| c != NONE).find(|&(c, _)| safe(c)) else {
+                return;
+            };
+            state.apply(Move::single(card(c), from, Target::Foundation));
+        }
+    }
+
+    /// Whether an exhaustive single-card search from `state` wins, every move followed by
+    /// `settle` (`wide`) or by the player's safe autoplay only, and the states it stored;
+    /// `None` past `limit` states.
+    fn brute_force(state: State, wide: bool, limit: usize) -> Option<(bool, usize)> {
+        let settle = |state: &mut State| if wide { state.settle() } else { plain_settle(state) };
+        let mut start = state;
+        settle(&mut start);
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![start];
+        let mut gen = Gen::new();
+        while let Some(state) = stack.pop() {
+            if state.is_won() {
+                return Some((true, seen.len()));
+            }
+            if !seen.insert(state.below) {
+                continue;
+            }
+            if seen.len() > limit {
+                return None;
+            }
+            state.generate(MoveSet::SingleCards, &mut gen);
+            for &(mv, _) in &gen.moves[..gen.len] {
+                let mut child = state;
+                child.apply(mv);
+                settle(&mut child);
+                stack.push(child);
+            }
+        }
+        Some((false, seen.len()))
+    }
+
+    /// Horne's rule (`safe_next`) never loses a win: on small crowded boards (the cards of a
+    /// deal above random foundations at most two apart, 16 to 24 of them: the highest three in
+    /// the free cells, the others dealt over the eight cascades, low cards deep), an exhaustive
+    /// single-card search that sends cards home by it decides as one that sends home only by
+    /// the player's rule (all 400 boards are won; the wider rule changes the search on 367).
+    #[test]
+    fn horne_autoplay_keeps_every_verdict() {
+        let mut seed = 0x5EED_u64;
+        let mut random = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut won, mut lost, mut wider) = (0, 0, 0);
+        for deal in 1..=400u64 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let mut foundations = [0u8; 4];
+            let mut left: Vec<Card> = Vec::new();
+            while !(16..=24).contains(&left.len()) {
+                let low = 2 + random(8) as u8;
+                foundations = [0, 1, 2, 3].map(|_| low + random(3) as u8);
+                left = position
+                    .cascades()
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|c| c.rank().value() > foundations[c.suit().index()])
+                    .collect();
+            }
+            // The highest cards block three cells; the others, lowest first (shuffled a
+            // little), are dealt so that the low cards lie deep.
+            left.sort_by_key(|c| c.rank().value());
+            let cells: Vec<Option<Card>> =
+                (0..CELLS).map(|i| (i < 3).then(|| left.pop()).flatten()).collect();
+            for _ in 0..3 {
+                let k = random(left.len() as u64 - 1) as usize;
+                left.swap(k, k + 1);
+            }
+            let mut cascades = vec![Vec::new(); CASCADES];
+            for (k, &c) in left.iter().enumerate() {
+                cascades[k % CASCADES].push(c);
+            }
+            let setup = crate::games::freecell::Setup { cascades, cells, foundations };
+            let start = State::new(&Position::try_from(setup).unwrap());
+            let (Some((wide, wide_states)), Some((plain, plain_states))) =
+                (brute_force(start, true, 200_000), brute_force(start, false, 200_000))
+            else {
+                continue;
+            };
+            assert_eq!(wide, plain, "deal {deal}: foundations {foundations:?}");
+            // Boards where the wider rule changed the search.
+            wider += usize::from(wide_states != plain_states);
+            if wide {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+        eprintln!("{won} won, {lost} lost, {wider} searched otherwise by the wider rule");
+        assert!(won + lost > 200 && wider > 200, "{won} won, {lost} lost, {wider} searched otherwise");
     }
 
     /// The compile-time supermove costs equal the notation's table.
