@@ -71,13 +71,25 @@ impl Weights {
             .fold(10_000, gcd)
     }
 
-    pub(super) fn score_features(&self, g: u32, x: &Features) -> u32 {
+    /// These weights divided by `grain`, a divisor of each (and of 10,000): with
+    /// `score_from(10_000 / grain, ..)` they give the score divided by `grain`, with no
+    /// division per child.
+    pub(super) fn divided(&self, grain: u32) -> Weights {
+        let [path, left, misplaced, depth, cells, empty] =
+            [self.path, self.left, self.misplaced, self.depth, self.cells, self.empty].map(|w| w / grain);
+        Weights { path, left, misplaced, depth, cells, empty }
+    }
+
+    /// The score `f` of a node at path cost `g` with features `x`: `base` (10,000 for the
+    /// weights themselves) plus the weighted path and features, less the empty cascades'.
+    #[inline]
+    pub(super) fn score_from(&self, base: u32, g: u32, x: &Features) -> u32 {
         let plus = self.path * g
             + self.left * u32::from(x.left)
             + self.misplaced * u32::from(x.misplaced)
             + self.depth * u32::from(x.depth)
             + self.cells * u32::from(x.cells);
-        (plus + 10_000).saturating_sub(self.empty * u32::from(x.empty))
+        (plus + base).saturating_sub(self.empty * u32::from(x.empty))
     }
 }
 
@@ -222,9 +234,10 @@ pub struct BestFirst {
     pub(super) states: Vec<State>,
     pub(super) seen: Seen,
     pub(super) open: OpenList,
-    pub(super) weights: Weights,
-    /// What every score is a multiple of ([`Weights::grain`]).
-    pub(super) grain: u32,
+    /// The weights divided by what every score is a multiple of ([`Weights::grain`]), and
+    /// 10,000 divided by it: the open list's scores.
+    pub(super) unit: Weights,
+    pub(super) unit_base: u32,
     pub(super) moves: MoveSet,
     pub(super) budget: u64,
     pub(super) expanded: u64,
@@ -235,6 +248,11 @@ pub struct BestFirst {
     pub(super) polish: usize,
     /// The answer, once known (given again if the search is stepped after it).
     outcome: Option<Outcome<Vec<Move>>>,
+    /// Give up (unknown) once this many states were stored since `best_at` (0: never).
+    pub(super) patience: u64,
+    /// The fewest cards left of any node expanded so far, and the states stored then.
+    best_left: u8,
+    best_at: u64,
 }
 
 impl BestFirst {
@@ -252,10 +270,10 @@ impl BestFirst {
             nodes: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize)),
             states: Vec::with_capacity(Self::INITIAL_CAPACITY.min(budget as usize) / 2),
             seen: Seen::new(moves, Self::INITIAL_CAPACITY.min(budget as usize)),
-            // No score falls below the empty cascades' most (see `Weights::score_features`).
+            // No score falls below the empty cascades' most (see `Weights::score_from`).
             open: OpenList::new(10_000u32.saturating_sub(weights.empty * 8) / weights.grain().max(1)),
-            weights,
-            grain: weights.grain().max(1),
+            unit: weights.divided(weights.grain().max(1)),
+            unit_base: 10_000 / weights.grain().max(1),
             moves,
             budget,
             expanded: 0,
@@ -264,13 +282,16 @@ impl BestFirst {
             done: false,
             polish: 0,
             outcome: None,
+            patience: 0,
+            best_left: 255,
+            best_at: 0,
         };
         search.seen.insert(&root);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         let features = root.features();
         search.states.push(root);
         search.nodes.push(Node { parent: 0, g: 0, state: 0, mv: filler, features });
-        search.open.push(search.weights.score_features(0, &features) / search.grain, 0);
+        search.open.push(search.unit.score_from(search.unit_base, 0, &features), 0);
         search
     }
 
@@ -352,6 +373,15 @@ impl BestFirst {
             } else {
                 node.state as usize
             };
+            // Progress is a node with fewer cards left than any before; without it for
+            // `patience` states, the search is stuck.
+            if node.features.left < self.best_left {
+                self.best_left = node.features.left;
+                self.best_at = self.seen.len() as u64;
+            } else if self.patience > 0 && self.seen.len() as u64 - self.best_at > self.patience {
+                self.done = true;
+                return Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.seen.len() as u64 }));
+            }
             let state = &self.states[at];
             let g = node.g;
             state.generate(self.moves, &mut self.gen);
@@ -413,8 +443,8 @@ impl BestFirst {
                 let child_index = self.nodes.len();
                 let parent = index as u32;
                 self.nodes.push(Node { parent, g: g + cost, state: Node::UNEXPANDED, mv, features });
-                let f = self.weights.score_features(g + cost, &features);
-                self.open.push(f / self.grain, child_index as u32);
+                let f = self.unit.score_from(self.unit_base, g + cost, &features);
+                self.open.push(f, child_index as u32);
             }
             if self.seen.len() as u64 > self.budget {
                 self.done = true;

@@ -54,10 +54,6 @@ pub(super) fn rank(c: u8) -> u8 {
 pub(super) fn suit(c: u8) -> usize {
     usize::from(c % 4)
 }
-#[inline]
-pub(super) fn red(c: u8) -> bool {
-    (0b0110 >> (c % 4)) & 1 != 0
-}
 
 /// Per card, a bit for each card it stacks on (the next higher rank, the other colour).
 pub(super) const fn stack_bases() -> [u64; 52] {
@@ -123,6 +119,24 @@ pub(super) fn sequence_cost(cards: usize, cells: usize, cascades: usize) -> u32 
         u8::MAX => 1,
         cost => u32::from(cost),
     }
+}
+
+/// True if the next card of suit `s` (which fits home) may go home by itself without ever
+/// losing a win or lengthening one, given what is home: its rank `r` is at most one above both
+/// foundations of the other colour (no card left in play can go on it), or at most two above
+/// them and at most three above the other suit of its colour (Horne's rule). In the second case
+/// the only cards that could go on it, the other colour's `r - 1`, fit home themselves, and so
+/// do the only cards that could go on those, its own colour's `r - 2` (the other suit's: its own
+/// suit's is home), on which nothing can go (the other colour's `r - 3` are home). So a winning
+/// line that keeps the card in play wins with it home too: each of those cards goes home where
+/// the line puts it on one of them, moves of the cards already home are dropped, and the rest
+/// stays legal (cards home only free cells and cascades). See RULES.md.
+#[inline]
+pub(super) fn safe_next(home: &[u8; 4], s: usize) -> bool {
+    let r = home[s] + 1;
+    let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
+    let (next_a, next_b) = (home[a] + 1, home[b] + 1);
+    (next_a >= r && next_b >= r) || (next_a + 1 >= r && next_b + 1 >= r && home[s ^ 3] + 3 >= r)
 }
 
 /// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
@@ -246,8 +260,7 @@ impl State {
 
     #[inline]
     pub(super) fn safe_home(&self, c: u8) -> bool {
-        let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
-        self.fits_home(c) && self.home[a] + 1 >= rank(c) && self.home[b] + 1 >= rank(c)
+        self.fits_home(c) && safe_next(&self.home, suit(c))
     }
 
     pub(super) fn empty_cells(&self) -> usize {
@@ -436,10 +449,7 @@ impl State {
     #[inline]
     pub(super) fn send_home(&mut self, s: usize) -> bool {
         let h = self.home[s];
-        // Safe: both suits of the other colour are as far (see `safe_home`: one rank lower
-        // than the card).
-        let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
-        if h >= 13 || self.home[a] < h || self.home[b] < h {
+        if h >= 13 || !safe_next(&self.home, s) {
             return false;
         }
         let c = h * 4 + s as u8;
@@ -809,6 +819,7 @@ pub enum MoveSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Card;
     use crate::deal::DealNumber;
     use crate::games::freecell::solver::{Mode, Solver};
     use crate::search::Outcome;
@@ -844,6 +855,116 @@ mod tests {
             assert!(state.is_won());
         }
         assert!(children > 10_000, "{children} children checked");
+    }
+
+    /// The player's safe autoplay: a card goes home when both opposite-colour cards one rank
+    /// lower are home.
+    fn plain_settle(state: &mut State) {
+        loop {
+            let exposed = (0..CELLS)
+                .map(|i| (state.cells[i], Source::Cell(i as u8)))
+                .chain((0..CASCADES).map(|i| (state.tops[i], Source::Cascade(i as u8))));
+            let safe = |c: u8| {
+                let (a, b) = if matches!(suit(c), 1 | 2) { (0, 3) } else { (1, 2) };
+                state.fits_home(c) && state.home[a] + 1 >= rank(c) && state.home[b] + 1 >= rank(c)
+            };
+            let Some((c, from)) = exposed.filter(|&(c, _)| c != NONE).find(|&(c, _)| safe(c)) else {
+                return;
+            };
+            state.apply(Move::single(card(c), from, Target::Foundation));
+        }
+    }
+
+    /// Whether an exhaustive single-card search from `state` wins, every move followed by
+    /// `settle` (`wide`) or by the player's safe autoplay only, and the states it stored;
+    /// `None` past `limit` states.
+    fn brute_force(state: State, wide: bool, limit: usize) -> Option<(bool, usize)> {
+        let settle = |state: &mut State| if wide { state.settle() } else { plain_settle(state) };
+        let mut start = state;
+        settle(&mut start);
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![start];
+        let mut gen = Gen::new();
+        while let Some(state) = stack.pop() {
+            if state.is_won() {
+                return Some((true, seen.len()));
+            }
+            if !seen.insert(state.below) {
+                continue;
+            }
+            if seen.len() > limit {
+                return None;
+            }
+            state.generate(MoveSet::SingleCards, &mut gen);
+            for &(mv, _) in &gen.moves[..gen.len] {
+                let mut child = state;
+                child.apply(mv);
+                settle(&mut child);
+                stack.push(child);
+            }
+        }
+        Some((false, seen.len()))
+    }
+
+    /// Horne's rule (`safe_next`) never loses a win: on small crowded boards (the cards of a
+    /// deal above random foundations at most two apart, 16 to 24 of them: the highest three in
+    /// the free cells, the others dealt over the eight cascades, low cards deep), an exhaustive
+    /// single-card search that sends cards home by it decides as one that sends home only by
+    /// the player's rule (all 400 boards are won; the wider rule changes the search on 367).
+    #[test]
+    fn horne_autoplay_keeps_every_verdict() {
+        let mut seed = 0x5EED_u64;
+        let mut random = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut won, mut lost, mut wider) = (0, 0, 0);
+        for deal in 1..=400u64 {
+            let position = Position::deal(DealNumber::new(deal).unwrap());
+            let mut foundations = [0u8; 4];
+            let mut left: Vec<Card> = Vec::new();
+            while !(16..=24).contains(&left.len()) {
+                let low = 2 + random(8) as u8;
+                foundations = [0, 1, 2, 3].map(|_| low + random(3) as u8);
+                left = position
+                    .cascades()
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|c| c.rank().value() > foundations[c.suit().index()])
+                    .collect();
+            }
+            // The highest cards block three cells; the others, lowest first (shuffled a
+            // little), are dealt so that the low cards lie deep.
+            left.sort_by_key(|c| c.rank().value());
+            let cells: Vec<Option<Card>> =
+                (0..CELLS).map(|i| (i < 3).then(|| left.pop()).flatten()).collect();
+            for _ in 0..3 {
+                let k = random(left.len() as u64 - 1) as usize;
+                left.swap(k, k + 1);
+            }
+            let mut cascades = vec![Vec::new(); CASCADES];
+            for (k, &c) in left.iter().enumerate() {
+                cascades[k % CASCADES].push(c);
+            }
+            let setup = crate::games::freecell::Setup { cascades, cells, foundations };
+            let start = State::new(&Position::try_from(setup).unwrap());
+            let (Some((wide, wide_states)), Some((plain, plain_states))) =
+                (brute_force(start, true, 200_000), brute_force(start, false, 200_000))
+            else {
+                continue;
+            };
+            assert_eq!(wide, plain, "deal {deal}: foundations {foundations:?}");
+            // Boards where the wider rule changed the search.
+            wider += usize::from(wide_states != plain_states);
+            if wide {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+        eprintln!("{won} won, {lost} lost, {wider} searched otherwise by the wider rule");
+        assert!(won + lost > 200 && wider > 200, "{won} won, {lost} lost, {wider} searched otherwise");
     }
 
     /// The compile-time supermove costs equal the notation's table.

@@ -115,7 +115,7 @@ impl Seen {
             // Most searches end within a thousand states: a small table to start (it is
             // zeroed), doubled as it fills.
             MoveSet::Sequences | MoveSet::KeepRuns => {
-                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(1024)))
+                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(2048)))
             }
         }
     }
