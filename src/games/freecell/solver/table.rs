@@ -40,12 +40,14 @@ impl Hasher for PassThrough {
 
 pub(super) type KeySet = HashSet<Key, BuildHasherDefault<PassThrough>>;
 
-/// A set of 64-bit Zobrist hashes: open addressing, linear probing, at most half full. The
-/// hashes are already well mixed, so their low bits index the table; a probe is a load and a
-/// compare or two (a general hash set does several times the work for each insert).
+/// A set of 64-bit Zobrist hashes kept as their upper 32 bits: open addressing, linear
+/// probing, at most half full. The hashes are already well mixed, so the kept bits index the
+/// table too; a probe is a load and a compare or two, and 4 bytes a slot keep the table small
+/// (a search of `n` states hides about `n * n / 2^33` of them behind a shared fingerprint:
+/// harmless, as only heuristic searches use this set).
 pub(super) struct HashOnlySet {
-    /// 0 marks an empty slot (a hash of 0 is stored as 1).
-    pub(super) slots: Vec<u64>,
+    /// 0 marks an empty slot (a fingerprint of 0 is stored as 1).
+    pub(super) slots: Vec<u32>,
     pub(super) len: usize,
 }
 
@@ -54,15 +56,15 @@ impl HashOnlySet {
         HashOnlySet { slots: vec![0; (capacity * 2).next_power_of_two().max(64)], len: 0 }
     }
 
-    /// Adds `hash`; false if it was there already.
+    /// Adds `hash`; false if it (or another hash with the same upper half) was there already.
     #[inline]
     pub(super) fn insert(&mut self, hash: u64) -> bool {
-        let hash = hash.max(1);
+        let print = ((hash >> 32) as u32).max(1);
         let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
+        let mut i = print as usize & mask;
         loop {
             let slot = self.slots[i];
-            if slot == hash {
+            if slot == print {
                 return false;
             }
             if slot == 0 {
@@ -70,7 +72,7 @@ impl HashOnlySet {
             }
             i = (i + 1) & mask;
         }
-        self.slots[i] = hash;
+        self.slots[i] = print;
         self.len += 1;
         if self.len * 2 > self.slots.len() {
             self.grow();
@@ -83,12 +85,12 @@ impl HashOnlySet {
         let doubled = vec![0; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
         let mask = self.slots.len() - 1;
-        for hash in old.into_iter().filter(|&h| h != 0) {
-            let mut i = hash as usize & mask;
+        for print in old.into_iter().filter(|&h| h != 0) {
+            let mut i = print as usize & mask;
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = hash;
+            self.slots[i] = print;
         }
     }
 
