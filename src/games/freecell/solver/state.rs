@@ -71,6 +71,25 @@ pub(super) const fn stack_bases() -> [u64; 52] {
 
 pub(super) static STACK_BASES: [u64; 52] = stack_bases();
 
+/// Per card, a bit for each card that stacks on it (the next lower rank, the other colour).
+pub(super) const fn stack_onto() -> [u64; 52] {
+    let mut onto = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut x = 0;
+        while x < 52 {
+            if (stack_bases()[x] >> c) & 1 != 0 {
+                onto[c] |= 1 << x;
+            }
+            x += 1;
+        }
+        c += 1;
+    }
+    onto
+}
+
+pub(super) static STACK_ONTO: [u64; 52] = stack_onto();
+
 /// Single-card moves a supermove of up to 13 cards costs (a natural run is at most 13 cards),
 /// per empty cascades (not counting the destination), empty free cells and cards: the table of
 /// [`single_card_cost`], built at compile time for the search's hot loop (1 where impossible:
@@ -162,6 +181,10 @@ pub(crate) struct State {
     /// (stale for the other cards): kept up as cards move, so that scoring a state walks no
     /// cascade.
     pub(super) stack: [Stacked; 52],
+    /// A bit per card in the natural run on top of its cascade (the top card, the card under
+    /// it if the top stacks on it, and so on down): kept up as cards move, so that finding
+    /// the run cards other cascades take walks no run.
+    pub(super) run_cards: u64,
 }
 
 /// A card in a cascade, as far as it and the cards below it go: this does not change while
@@ -212,6 +235,7 @@ impl State {
             home: [0; 4],
             hash: 0,
             stack: [Stacked::default(); 52],
+            run_cards: 0,
         };
         for (slot, cascade) in position.cascades().iter().enumerate() {
             let mut under = BOTTOM;
@@ -223,6 +247,7 @@ impl State {
             }
             if under != BOTTOM {
                 state.tops[slot] = under;
+                state.add_run(under);
             }
         }
         for (slot, cell) in position.cells().iter().enumerate() {
@@ -243,6 +268,29 @@ impl State {
         let c = usize::from(c);
         self.hash ^= ZOBRIST[c][usize::from(self.below[c])] ^ ZOBRIST[c][usize::from(place)];
         self.below[c] = place;
+    }
+
+    /// Marks the natural run down from `top` (a cascade's new top card) in `run_cards`.
+    #[inline]
+    pub(super) fn add_run(&mut self, top: u8) {
+        let mut x = top;
+        loop {
+            self.run_cards |= 1 << (x % 64);
+            let b = self.below[usize::from(x)];
+            if !stacks(x, b) {
+                break;
+            }
+            x = b;
+        }
+    }
+
+    /// Card `c` leaves the top of a cascade, uncovering `under`: `under` tops the cascade's
+    /// run now, which is the old run less `c` if `c` stacked on it, else its own run.
+    #[inline]
+    pub(super) fn uncover(&mut self, c: u8, under: u8) {
+        if under != BOTTOM && !stacks(c, under) {
+            self.add_run(under);
+        }
     }
 
     pub(super) fn key(&self) -> Key {
@@ -340,6 +388,7 @@ impl State {
                 let slot = usize::from(i) % CASCADES;
                 let top = self.tops[slot];
                 self.tops[slot] = if under == BOTTOM { NONE } else { under };
+                self.uncover(c, under);
                 top
             }
             Source::Cell(i) => {
@@ -352,16 +401,21 @@ impl State {
             Target::Foundation => {
                 self.set(c, HOME);
                 self.home[suit(c)] += 1;
+                self.run_cards &= !(1 << (c % 64));
             }
             Target::Cell(j) => {
                 self.set(c, IN_CELL);
                 self.cells[usize::from(j) % CELLS] = c;
+                self.run_cards &= !(1 << (c % 64));
             }
             Target::Cascade(j) => {
                 let slot = usize::from(j) % CASCADES;
                 let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
                 self.set(c, base);
                 self.tops[slot] = moved_top;
+                // The moved cards are a natural run (on the target's top, if any): run cards
+                // now, as the target's run cards stay.
+                self.run_cards |= 1 << (c % 64);
                 // The moved cards, top first, then restacked from the base card up.
                 let mut run = [c; 13];
                 let (mut n, mut x) = (0, moved_top);
@@ -465,6 +519,8 @@ impl State {
                 return false;
             }
             self.tops[slot] = if under == BOTTOM { NONE } else { under };
+            self.run_cards &= !(1 << (c % 64));
+            self.uncover(c, under);
         }
         self.set(c, HOME);
         self.home[s] += 1;
@@ -498,13 +554,15 @@ impl State {
                 in_cells |= 1 << (c % 64);
             }
         }
-        let (mut e, mut free_cascade, mut tops) = (0, None, 0u64);
+        // The tops as bits, and the cards that stack on some top.
+        let (mut e, mut free_cascade, mut tops, mut wanted) = (0, None, 0u64, 0u64);
         for (j, &t) in self.tops.iter().enumerate().rev() {
             if t == NONE {
                 e += 1;
                 free_cascade = Some(j);
             } else {
                 tops |= 1 << (t % 64);
+                wanted |= STACK_ONTO[usize::from(t) % 52];
             }
         }
         // The cascades (a bit each) whose top card `c` can be placed on.
@@ -552,50 +610,47 @@ impl State {
             }
         }
         let reach = if single { 1 } else { capacity(f, e) };
-        // Per target cascade, the run card (if any) moved there and the cards above it (read
-        // only where `any` has the target's bit, so never cleared).
-        let mut lands = [0u8; CASCADES];
-        let mut land_cards = [0u8; CASCADES];
+        // The run cards other cascades take (at most one per pair of cascades: a run has one
+        // card of each rank), among the first `reach` of their run (as many as one move can
+        // carry): per source cascade, the targets as bits, and per pair the card and the
+        // cards above it (read only where the target's bit is set, so never cleared).
+        let mut landing = [0u8; CASCADES];
+        let mut land_cards = [[0u8; CASCADES]; CASCADES];
+        let mut lands = [[0u8; CASCADES]; CASCADES];
+        let mut movers = wanted & self.run_cards;
+        while movers != 0 {
+            let x = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            let at = self.stack[usize::from(x) % 52];
+            let i = at.slot() % CASCADES;
+            let above = self.stack[usize::from(self.tops[i]) % 52].height - at.height;
+            if usize::from(above) >= reach {
+                continue;
+            }
+            let mut bits = accepts(x) & !(1 << i);
+            landing[i] |= bits;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                land_cards[i][j] = x;
+                lands[i][j] = above;
+            }
+        }
         for (i, &top) in self.tops.iter().enumerate() {
             if top == NONE {
                 continue;
             }
-            // Down the natural run on top (`n` cards, `bottom` the last), noting the run card
-            // (if any) each other cascade takes: at most one per cascade, among the first
-            // `reach` (as many as one move can carry).
-            let mut any = 0u8;
-            let (mut bottom, mut n) = (top, 1);
-            loop {
-                if n <= reach {
-                    let bits = accepts(bottom) & !(1 << i);
-                    any |= bits;
-                    let mut b = bits;
-                    while b != 0 {
-                        let j = b.trailing_zeros() as usize;
-                        lands[j] = n as u8 - 1;
-                        land_cards[j] = bottom;
-                        b &= b - 1;
-                    }
-                }
-                let b = self.below[usize::from(bottom)];
-                if n == 13 || !stacks(bottom, b) {
-                    break;
-                }
-                bottom = b;
-                n += 1;
-            }
-            let whole = self.below[usize::from(bottom)] == BOTTOM;
-            let most = if single { 1 } else { n };
             let from = Source::Cascade(i as u8);
+            let mut any = landing[i];
             while any != 0 {
                 let j = any.trailing_zeros() as usize;
                 any &= any - 1;
-                let k = usize::from(lands[j]);
+                let k = usize::from(lands[i][j]);
                 // (One card costs one move: no table look-up for most moves.)
                 let cost = if k == 0 { 1 } else { sequence_cost(k + 1, f, e) };
                 list.push(
                     Move {
-                        card: card(land_cards[j]),
+                        card: card(land_cards[i][j]),
                         from,
                         to: Target::Cascade(j as u8),
                         cards: k as u8 + 1,
@@ -604,6 +659,18 @@ impl State {
                 );
             }
             if let Some(j) = free_cascade {
+                // The natural run on top: `n` cards, `bottom` the last.
+                let (mut bottom, mut n) = (top, 1);
+                loop {
+                    let b = self.below[usize::from(bottom)];
+                    if n == 13 || (self.run_cards >> (b % 64)) & 1 == 0 {
+                        break;
+                    }
+                    bottom = b;
+                    n += 1;
+                }
+                let whole = self.below[usize::from(bottom)] == BOTTOM;
+                let most = if single { 1 } else { n };
                 let cap = capacity(f, e - 1);
                 // The card `count` cards down the run.
                 let mut base = top;
@@ -624,7 +691,9 @@ impl State {
                     list.push(mv, cost);
                 }
             }
-            if let Some(j) = free_cell.filter(|_| n == 1 || moves != MoveSet::KeepRuns) {
+            // Whether the top card lies on its natural run (not alone in it).
+            let on_run = (self.run_cards >> (self.below[usize::from(top)] % 64)) & 1 != 0;
+            if let Some(j) = free_cell.filter(|_| !on_run || moves != MoveSet::KeepRuns) {
                 list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
             }
         }
@@ -733,6 +802,21 @@ impl State {
         heights
     }
 
+    /// [`State::run_cards`] from scratch, every cascade's run walked (checks the kept one).
+    #[cfg(test)]
+    pub(super) fn walked_run_cards(&self) -> u64 {
+        let mut cards = 0u64;
+        for &top in self.tops.iter().filter(|&&t| t != NONE) {
+            let mut x = top;
+            cards |= 1 << x;
+            while stacks(x, self.below[usize::from(x)]) {
+                x = self.below[usize::from(x)];
+                cards |= 1 << x;
+            }
+        }
+        cards
+    }
+
     /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
     pub(super) fn walked_features(&self) -> Features {
         let (mut misplaced, mut depth) = (0u32, 0u32);
@@ -824,9 +908,10 @@ mod tests {
     use crate::games::freecell::solver::{Mode, Solver};
     use crate::search::Outcome;
 
-    /// The heuristic features kept up move by move (`State::stack`) equal those walked from
-    /// scratch, in every child of every position along the solutions of deals 1..30 (with
-    /// sequence moves, autoplay, cells and empty cascades).
+    /// The heuristic features and run cards kept up move by move (`State::stack`,
+    /// `State::run_cards`) equal those walked from scratch, in every child of every position
+    /// along the solutions of deals 1..30 (with sequence moves, autoplay, cells and empty
+    /// cascades).
     #[test]
     fn kept_features_match_walked_features() {
         let mut gen = Gen::new();
@@ -838,6 +923,7 @@ mod tests {
             };
             let mut state = State::new(&position);
             assert_eq!(state.features(), state.walked_features(), "deal {deal} start");
+            assert_eq!(state.run_cards, state.walked_run_cards(), "deal {deal} start");
             for mv in solution {
                 for set in [MoveSet::Sequences, MoveSet::SingleCards] {
                     state.generate(set, &mut gen);
@@ -846,11 +932,13 @@ mod tests {
                         child.apply(child_move);
                         child.settle();
                         assert_eq!(child.features(), child.walked_features(), "deal {deal}: {child_move:?}");
+                        assert_eq!(child.run_cards, child.walked_run_cards(), "deal {deal}: {child_move:?}");
                         children += 1;
                     }
                 }
                 state.apply(mv);
                 assert_eq!(state.features(), state.walked_features(), "deal {deal}: {mv:?}");
+                assert_eq!(state.run_cards, state.walked_run_cards(), "deal {deal}: {mv:?}");
             }
             assert!(state.is_won());
         }
