@@ -134,7 +134,7 @@ static SEQUENCE_COSTS: [[[u8; 14]; CELLS + 1]; CASCADES + 1] = sequence_costs();
 /// `cascades` empty cascades besides the destination (see [`sequence_costs`]).
 #[inline]
 pub(super) fn sequence_cost(cards: usize, cells: usize, cascades: usize) -> u32 {
-    match SEQUENCE_COSTS[cascades % (CASCADES + 1)][cells % (CELLS + 1)][cards % 14] {
+    match SEQUENCE_COSTS[cascades.min(CASCADES)][cells.min(CELLS)][cards.min(13)] {
         u8::MAX => 1,
         cost => u32::from(cost),
     }
@@ -562,7 +562,7 @@ impl State {
                 free_cascade = Some(j);
             } else {
                 tops |= 1 << (t % 64);
-                wanted |= STACK_ONTO[usize::from(t) % 52];
+                wanted |= STACK_ONTO[usize::from(t)];
             }
         }
         // The cascades (a bit each) whose top card `c` can be placed on.
@@ -572,7 +572,7 @@ impl State {
             while bases != 0 {
                 let base = bases.trailing_zeros() as usize;
                 bases &= bases - 1;
-                slots |= 1 << (self.stack[base % 52].slot() % CASCADES);
+                slots |= 1 << (self.stack[base].slot() % CASCADES);
             }
             slots
         };
@@ -621,9 +621,9 @@ impl State {
         while movers != 0 {
             let x = movers.trailing_zeros() as u8;
             movers &= movers - 1;
-            let at = self.stack[usize::from(x) % 52];
+            let at = self.stack[usize::from(x)];
             let i = at.slot() % CASCADES;
-            let above = self.stack[usize::from(self.tops[i]) % 52].height - at.height;
+            let above = self.stack[usize::from(self.tops[i])].height - at.height;
             if usize::from(above) >= reach {
                 continue;
             }
