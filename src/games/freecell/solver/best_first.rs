@@ -388,13 +388,13 @@ impl BestFirst {
             self.expanded += 1;
             let parent_features = node.features;
             debug_assert_eq!(parent_features, state.features());
-            let next_heights = state.next_heights();
+            let next = state.next_cards();
             for k in 0..self.gen.len {
                 let (mv, cost) = self.gen.moves[k];
                 // Most children were seen already: the hash from the move alone finds them
                 // before any copy. Without autoplay after the move, nothing needs settling,
                 // and the child is scored from the move alone, without building it.
-                let quick = state.quick_hash(mv);
+                let quick = state.child_hash(mv, &next);
                 let features;
                 match (&mut self.seen, quick) {
                     (seen, Some(hash)) => {
@@ -406,7 +406,7 @@ impl BestFirst {
                         if !new {
                             continue;
                         }
-                        features = state.child_features(&parent_features, mv, &next_heights);
+                        features = state.child_features(&parent_features, mv, &next);
                         #[cfg(debug_assertions)]
                         {
                             let mut child = *state;

@@ -454,6 +454,19 @@ impl State {
     /// settled, only the card `mv` uncovers or a card sent home can start autoplay).
     #[inline(always)]
     pub(super) fn quick_hash(&self, mv: Move) -> Option<u64> {
+        self.quick_hash_by(mv, |old| self.safe_home(old))
+    }
+
+    /// [`State::quick_hash`] for one of the children scored from `next` (this state's).
+    #[inline(always)]
+    pub(super) fn child_hash(&self, mv: Move, next: &NextCards) -> Option<u64> {
+        self.quick_hash_by(mv, |old| (next.safe >> (old % 64)) & 1 != 0)
+    }
+
+    /// [`State::quick_hash`] with `safe_home(card)` true for the cards autoplay sends home
+    /// once exposed.
+    #[inline(always)]
+    fn quick_hash_by(&self, mv: Move, safe_home: impl Fn(u8) -> bool) -> Option<u64> {
         let c = usize::from(mv.card.index());
         let old = self.below[c];
         let new = match mv.to {
@@ -464,7 +477,7 @@ impl State {
                 top => top,
             },
         };
-        if old < 52 && self.safe_home(old) {
+        if old < 52 && safe_home(old) {
             return None;
         }
         Some(self.hash ^ ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(new)])
@@ -735,12 +748,7 @@ impl State {
     /// [`State::quick_hash`]). Most new children are never expanded: scoring them this way
     /// spares building them.
     #[inline]
-    pub(super) fn child_features(
-        &self,
-        features: &Features,
-        mv: Move,
-        next_heights: &[u64; CASCADES],
-    ) -> Features {
+    pub(super) fn child_features(&self, features: &Features, mv: Move, next: &NextCards) -> Features {
         let c = mv.card.index();
         let n = mv.cards;
         let mut child = *features;
@@ -759,8 +767,10 @@ impl State {
                     child.misplaced += self.stack[usize::from(under)].misplaced;
                 }
                 let moved_height = self.stack[usize::from(c)].height;
-                let below_moved = next_heights[from] & ((1u64 << moved_height) - 1);
-                child.depth -= n * below_moved.count_ones() as u8;
+                let below_moved = next.heights[from] & ((1u64 << (moved_height % 64)) - 1);
+                if below_moved != 0 {
+                    child.depth -= n * below_moved.count_ones() as u8;
+                }
             }
         }
         match mv.to {
@@ -775,7 +785,7 @@ impl State {
                     // rank of the target cascade rest above a lower card.
                     let lowest = self.stack[usize::from(top)].lowest();
                     child.misplaced += rank(c).saturating_sub(lowest).min(n);
-                    child.depth += n * next_heights[usize::from(j) % CASCADES].count_ones() as u8;
+                    child.depth += n * next.counts[usize::from(j) % CASCADES];
                 }
             }
             Target::Foundation => unreachable!("a move home changes more than its cascades"),
@@ -783,23 +793,28 @@ impl State {
         child
     }
 
-    /// Per cascade slot, a bit at the height of each next card a foundation needs lying there.
+    /// Where the next card each foundation needs lies, and which of them autoplay sends home
+    /// once exposed.
     #[inline]
-    pub(super) fn next_heights(&self) -> [u64; CASCADES] {
-        let mut heights = [0u64; CASCADES];
+    pub(super) fn next_cards(&self) -> NextCards {
+        let mut next = NextCards { heights: [0; CASCADES], counts: [0; CASCADES], safe: 0 };
         for s in 0..4 {
             let h = self.home[s];
             if h >= 13 {
                 continue;
             }
-            let next = usize::from(h) * 4 + s;
-            let under = self.below[next];
+            let c = usize::from(h) * 4 + s;
+            if safe_next(&self.home, s) {
+                next.safe |= 1 << c;
+            }
+            let under = self.below[c];
             if under < 52 || under == BOTTOM {
-                let at = self.stack[next];
-                heights[at.slot() % CASCADES] |= 1 << (at.height % 64);
+                let at = self.stack[c];
+                next.heights[at.slot() % CASCADES] |= 1 << (at.height % 64);
+                next.counts[at.slot() % CASCADES] += 1;
             }
         }
-        heights
+        next
     }
 
     /// [`State::run_cards`] from scratch, every cascade's run walked (checks the kept one).
@@ -860,6 +875,16 @@ pub(super) struct Features {
     pub(super) depth: u8,
     pub(super) cells: u8,
     pub(super) empty: u8,
+}
+
+/// The next card each foundation needs, as the children of one state see it (found once per
+/// expansion).
+pub(super) struct NextCards {
+    /// Per cascade slot, a bit at the height of each next card lying there, and their number.
+    heights: [u64; CASCADES],
+    counts: [u8; CASCADES],
+    /// A bit per next card that autoplay sends home once exposed.
+    safe: u64,
 }
 
 /// A move buffer for the search (no allocation in the hot loop).
