@@ -516,21 +516,25 @@ impl State {
     #[inline]
     pub(super) fn send_home(&mut self, s: usize) -> bool {
         let h = self.home[s];
-        if h >= 13 || !safe_next(&self.home, s) {
+        if h >= 13 {
             return false;
         }
         let c = h * 4 + s as u8;
         let under = self.below[usize::from(c)];
+        // Exposed first (most often it is not): in a cell, or on top of its cascade (it is
+        // not home: it fits home).
+        let slot = self.stack[usize::from(c)].slot() % CASCADES;
+        if under != IN_CELL && self.tops[slot] != c {
+            return false;
+        }
+        if !safe_next(&self.home, s) {
+            return false;
+        }
         if under == IN_CELL {
             if let Some(slot) = self.cells.iter().position(|&x| x == c) {
                 self.cells[slot] = NONE;
             }
         } else {
-            // In a cascade (not home: it fits home): exposed if it tops its slot.
-            let slot = self.stack[usize::from(c)].slot() % CASCADES;
-            if self.tops[slot] != c {
-                return false;
-            }
             self.tops[slot] = if under == BOTTOM { NONE } else { under };
             self.run_cards &= !(1 << (c % 64));
             self.uncover(c, under);
