@@ -1,7 +1,7 @@
 //! Weighted best-first search over canonical states, with a bucket queue for its open list.
 
 use super::shortcut::Shortcuts;
-use super::shorten::shorten;
+use super::shorten::{replay_line, shorten};
 use super::state::{card, Features, Gen, State};
 use super::table::Seen;
 use super::MoveSet;
@@ -301,14 +301,35 @@ impl BestFirst {
     }
 
     pub(super) fn solution(&self, leaf: usize) -> Vec<Move> {
-        let mut path = Vec::new();
+        // The path's nodes, root first: all expanded but the leaf.
+        let mut nodes = Vec::new();
         let mut i = leaf;
         while i != 0 {
-            path.push(self.nodes[i].mv);
+            nodes.push(i);
             i = self.nodes[i].parent as usize;
         }
-        path.reverse();
-        let path = shorten(self.states[0], path);
+        nodes.reverse();
+        let path: Vec<Move> = nodes.iter().map(|&i| self.nodes[i].mv).collect();
+        // The states along it are the expanded ones (the leaf's built from its parent's).
+        let mut line = Vec::with_capacity(path.len() + 1);
+        let (mut state, mut spent) = (self.states[0], 0);
+        for (k, &mv) in path.iter().enumerate() {
+            line.push((state, spent));
+            spent += state.move_cost(mv);
+            match nodes.get(k).map(|&i| self.nodes[i].state).filter(|&s| s != Node::UNEXPANDED) {
+                Some(at) => state = self.states[at as usize],
+                None => {
+                    state.apply(mv);
+                    state.settle();
+                }
+            }
+        }
+        line.push((state, spent));
+        debug_assert!(line
+            .iter()
+            .zip(&replay_line(self.states[0], &path))
+            .all(|(a, b)| a.0.hash == b.0.hash && a.0.below == b.0.below && a.1 == b.1));
+        let path = shorten(line, path);
         let path = match self.polish {
             0 => path,
             expansions => Shortcuts::new(expansions).run(self.states[0], path),

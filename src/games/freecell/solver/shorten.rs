@@ -4,42 +4,49 @@
 use super::state::State;
 use crate::games::freecell::rules::{Move, Source, Target};
 
-/// Shortens a winning path of solver moves from `root` (each followed by safe autoplay).
-/// Best-first search leaves detours: cards parked in a free cell or an empty cascade and moved
-/// on later, moves that turn out not to matter. Each candidate edit (merge a park and its
-/// later move into one move, drop both when the card comes straight back, or drop a move) is
-/// kept when the edited path still replays
-/// legally to a win for fewer single-card moves.
-pub(super) fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
-    // The state before each move, and the cost spent to get there, from move `from` on
-    // (the states before it are kept).
-    let prefix = |path: &[Move], out: &mut Vec<(State, u32)>, from: usize| {
-        out.truncate(from + 1);
-        let (mut state, mut spent) = out[from];
-        for &mv in &path[from..] {
-            spent += state.move_cost(mv);
-            state.apply(mv);
-            state.settle();
-            out.push((state, spent));
-        }
-    };
-    let mut states = Vec::with_capacity(path.len() + 1);
-    states.push((root, 0));
-    prefix(&path, &mut states, 0);
-    let mut best = states[path.len()].1;
-    if !states[path.len()].0.is_won() {
+/// The state before each move of `path` from `root` (each move followed by safe autoplay) and
+/// the single-card cost spent to get there, the end state last.
+pub(super) fn replay_line(root: State, path: &[Move]) -> Vec<(State, u32)> {
+    let mut line = Vec::with_capacity(path.len() + 1);
+    line.push((root, 0));
+    replay_from(path, &mut line, 0, path.len());
+    line
+}
+
+/// Replaces what follows entry `from` of `line` by the states before moves `from + 1 ..= to`
+/// of `path` and after move `to - 1` (`line[from]` being the state before move `from`).
+fn replay_from(path: &[Move], line: &mut Vec<(State, u32)>, from: usize, to: usize) {
+    line.truncate(from + 1);
+    let (mut state, mut spent) = line[from];
+    for &mv in &path[from..to] {
+        spent += state.move_cost(mv);
+        state.apply(mv);
+        state.settle();
+        line.push((state, spent));
+    }
+}
+
+/// Shortens a winning path of solver moves, given its `line` ([`replay_line`]: the states
+/// along it). Best-first search leaves detours: cards parked in a free cell or an empty
+/// cascade and moved on later, moves that turn out not to matter. Each candidate edit (merge a
+/// park and its later move into one move, drop both when the card comes straight back, or
+/// drop a move) is kept when the edited path still replays legally to a win for fewer
+/// single-card moves.
+pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<Move> {
+    if line.len() != path.len() + 1 || !line[path.len()].0.is_won() {
         return path;
     }
+    let mut best = line[path.len()].1;
     let mut i = 0;
     while i < path.len() {
-        let (start, spent) = states[i];
-        // The total cost with `suffix` after move `i - 1`, if it wins for less; `aligned` gives
-        // the move of `path` each move of `suffix` stands for (once the edited line reaches the
-        // same state as `path` after it, the rest is known).
+        let (start, spent) = line[i];
+        // The total cost with `suffix` after move `i - 1`, if it wins for less, and where it
+        // rejoins the line (the edited line's state and the line's); `aligned` gives the move of `path` each move of `suffix` stands for
+        // (once the edited line reaches the same state as `path` after it, the rest is known).
         let cheaper = |suffix: &[Move], aligned: &dyn Fn(usize) -> usize| {
-            replay_cost_aligned(start, suffix, &states, aligned)
-                .map(|cost| spent + cost)
-                .filter(|&c| c < best)
+            replay_cost_aligned(start, suffix, &line, aligned)
+                .map(|(cost, rejoin)| (spent + cost, rejoin.map(|(t, at)| (i + t + 1, at))))
+                .filter(|&(c, _)| c < best)
         };
         let mut accepted = None;
         let park = path[i];
@@ -71,11 +78,37 @@ pub(super) fn shorten(root: State, mut path: Vec<Move>) -> Vec<Move> {
             accepted = cheaper(&path[i + 1..], &|t| t + i + 1).map(|cost| (path[i + 1..].to_vec(), cost));
         }
         match accepted {
-            Some((suffix, cost)) => {
+            Some((suffix, (cost, rejoin))) => {
                 path.truncate(i);
                 path.extend(suffix);
                 best = cost;
-                prefix(&path, &mut states, i);
+                match rejoin {
+                    // The edited path reaches the line's state `old` after its move
+                    // `rejoined - 1`, and follows the line from there: replay it to there,
+                    // and keep the line's later states (moved down: the path is shorter),
+                    // their costs less by what the edit saved.
+                    Some((rejoined, old)) => {
+                        let was = line[old].1;
+                        let (mut state, mut spent) = line[i];
+                        for (k, &mv) in path[i..rejoined].iter().enumerate() {
+                            spent += state.move_cost(mv);
+                            state.apply(mv);
+                            state.settle();
+                            line[i + 1 + k] = (state, spent);
+                        }
+                        line.copy_within(old + 1.., rejoined + 1);
+                        line.truncate(line.len() - (old - rejoined));
+                        for entry in &mut line[rejoined + 1..] {
+                            entry.1 = entry.1 - was + spent;
+                        }
+                        debug_assert!(line
+                            .iter()
+                            .zip(&replay_line(line[0].0, &path))
+                            .all(|(a, b)| a.0.hash == b.0.hash && a.0.below == b.0.below && a.1 == b.1));
+                        debug_assert_eq!(line.len(), path.len() + 1);
+                    }
+                    None => replay_from(&path, &mut line, i, path.len()),
+                }
                 // An earlier move may have become redundant too.
                 i = i.saturating_sub(1);
             }
@@ -97,13 +130,14 @@ pub(super) fn target_of(from: Source) -> Option<Target> {
 /// `original` holds the state before each move of a winning line and the cost spent to get
 /// there (its last entry: the end), and move `t` of `suffix` stands for move `aligned(t)` of
 /// that line: once the two reach the same state (the same cards in the same slots and cells),
-/// the rest is the line's own, its cost known without replaying it.
+/// the rest is the line's own, its cost known without replaying it. With the cost, where the
+/// two meet: after move `t` of `suffix`, the line's state `aligned(t) + 1`.
 fn replay_cost_aligned(
     start: State,
     suffix: &[Move],
     original: &[(State, u32)],
     aligned: &dyn Fn(usize) -> usize,
-) -> Option<u32> {
+) -> Option<(u32, Option<(usize, usize)>)> {
     let total = original.last()?.1;
     let mut state = start;
     let mut cost = 0;
@@ -114,15 +148,16 @@ fn replay_cost_aligned(
         cost += state.move_cost(mv);
         state.apply(mv);
         state.settle();
-        if let Some(&(same, spent)) = original.get(aligned(t) + 1) {
+        let at = aligned(t) + 1;
+        if let Some(&(same, spent)) = original.get(at) {
             if state.hash == same.hash
                 && state.below == same.below
                 && state.tops == same.tops
                 && state.cells == same.cells
             {
-                return Some(cost + (total - spent));
+                return Some((cost + (total - spent), Some((t, at))));
             }
         }
     }
-    state.is_won().then_some(cost)
+    state.is_won().then_some((cost, None))
 }
