@@ -709,8 +709,8 @@ impl State {
                 }
             }
             // Whether the top card lies on its natural run (not alone in it).
-            let on_run = (self.run_cards >> (self.below[usize::from(top)] % 64)) & 1 != 0;
-            if let Some(j) = free_cell.filter(|_| !on_run || moves != MoveSet::KeepRuns) {
+            let on_run = || (self.run_cards >> (self.below[usize::from(top)] % 64)) & 1 != 0;
+            if let Some(j) = free_cell.filter(|_| moves != MoveSet::KeepRuns || !on_run()) {
                 list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
             }
         }
