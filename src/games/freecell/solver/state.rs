@@ -513,7 +513,7 @@ impl State {
     }
 
     /// Sends the next card of suit `s` home if that is safe and the card is exposed.
-    #[inline]
+    #[inline(always)]
     pub(super) fn send_home(&mut self, s: usize) -> bool {
         let h = self.home[s];
         if h >= 13 {
