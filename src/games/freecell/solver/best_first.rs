@@ -384,7 +384,8 @@ impl BestFirst {
                 self.states.extend_from_within(parent..=parent);
                 let state = &mut self.states[at];
                 // (Without a quick hash, autoplay may follow the move.)
-                let settled = state.quick_hash(node.mv).is_some();
+                let settled = state.settled_after(node.mv);
+                debug_assert_eq!(settled, state.quick_hash(node.mv).is_some());
                 state.apply(node.mv);
                 if !settled {
                     state.settle();

@@ -457,6 +457,13 @@ impl State {
         self.quick_hash_by(mv, |old| self.safe_home(old))
     }
 
+    /// True if no autoplay can follow `mv` here (when [`State::quick_hash`] is some).
+    #[inline(always)]
+    pub(super) fn settled_after(&self, mv: Move) -> bool {
+        let old = self.below[usize::from(mv.card.index())];
+        mv.to != Target::Foundation && !(old < 52 && self.safe_home(old))
+    }
+
     /// [`State::quick_hash`] for one of the children scored from `next` (this state's).
     #[inline(always)]
     pub(super) fn child_hash(&self, mv: Move, next: &NextCards) -> Option<u64> {
