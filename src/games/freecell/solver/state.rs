@@ -71,24 +71,15 @@ pub(super) const fn stack_bases() -> [u64; 52] {
 
 pub(super) static STACK_BASES: [u64; 52] = stack_bases();
 
-/// Per card, a bit for each card that stacks on it (the next lower rank, the other colour).
-pub(super) const fn stack_onto() -> [u64; 52] {
-    let mut onto = [0u64; 52];
-    let mut c = 0;
-    while c < 52 {
-        let mut x = 0;
-        while x < 52 {
-            if (stack_bases()[x] >> c) & 1 != 0 {
-                onto[c] |= 1 << x;
-            }
-            x += 1;
-        }
-        c += 1;
-    }
-    onto
+/// The cards that stack on some card of `cards` (the next lower rank, the other colour), as
+/// bits, by shifts: card `4 * (rank - 1) + suit` takes suits 1 and 2 (red) of the rank below
+/// if its suit is 0 or 3 (black), and suits 0 and 3 if its suit is 1 or 2.
+#[inline]
+pub(super) fn stacking_on(cards: u64) -> u64 {
+    const SUIT: u64 = 0x1_1111_1111_1111;
+    let (s0, s1, s2, s3) = (cards & SUIT, cards & SUIT << 1, cards & SUIT << 2, cards & SUIT << 3);
+    (s0 >> 3 | s0 >> 2) | (s1 >> 5 | s1 >> 2) | (s2 >> 6 | s2 >> 3) | (s3 >> 6 | s3 >> 5)
 }
-
-pub(super) static STACK_ONTO: [u64; 52] = stack_onto();
 
 /// Single-card moves a supermove of up to 13 cards costs (a natural run is at most 13 cards),
 /// per empty cascades (not counting the destination), empty free cells and cards: the table of
@@ -578,15 +569,13 @@ impl State {
                 in_cells |= 1 << (c % 64);
             }
         }
-        // The tops as bits, and the cards that stack on some top.
-        let (mut e, mut free_cascade, mut tops, mut wanted) = (0, None, 0u64, 0u64);
+        let (mut e, mut free_cascade, mut tops) = (0, None, 0u64);
         for (j, &t) in self.tops.iter().enumerate().rev() {
             if t == NONE {
                 e += 1;
                 free_cascade = Some(j);
             } else {
                 tops |= 1 << (t % 64);
-                wanted |= STACK_ONTO[usize::from(t)];
             }
         }
         // The cascades (a bit each) whose top card `c` can be placed on.
@@ -641,7 +630,7 @@ impl State {
         let mut landing = [0u8; CASCADES];
         let mut land_cards = [[0u8; CASCADES]; CASCADES];
         let mut lands = [[0u8; CASCADES]; CASCADES];
-        let mut movers = wanted & self.run_cards;
+        let mut movers = stacking_on(tops) & self.run_cards;
         while movers != 0 {
             let x = movers.trailing_zeros() as u8;
             movers &= movers - 1;
@@ -1089,6 +1078,15 @@ mod tests {
         }
         eprintln!("{won} won, {lost} lost, {wider} searched otherwise by the wider rule");
         assert!(won + lost > 200 && wider > 200, "{won} won, {lost} lost, {wider} searched otherwise");
+    }
+
+    /// `stacking_on` gives each card's cards that stack on it.
+    #[test]
+    fn stacking_on_finds_the_cards_that_stack() {
+        for base in 0..52u8 {
+            let expected: u64 = (0..52u8).filter(|&c| stacks(c, base)).map(|c| 1u64 << c).sum();
+            assert_eq!(stacking_on(1 << base), expected, "{}", card(base));
+        }
     }
 
     /// The compile-time supermove costs equal the notation's table.
