@@ -144,9 +144,9 @@ pub(super) fn sequence_cost(cards: usize, cells: usize, cascades: usize) -> u32 
 #[inline]
 pub(super) fn safe_next(home: &[u8; 4], s: usize) -> bool {
     let r = home[s] + 1;
-    let (a, b) = if matches!(s, 1 | 2) { (0, 3) } else { (1, 2) };
-    let (next_a, next_b) = (home[a] + 1, home[b] + 1);
-    (next_a >= r && next_b >= r) || (next_a + 1 >= r && next_b + 1 >= r && home[s ^ 3] + 3 >= r)
+    // The lower foundation of the other colour.
+    let other = if matches!(s, 1 | 2) { home[0].min(home[3]) } else { home[1].min(home[2]) };
+    r <= other + 1 || (r <= other + 2 && r <= home[s ^ 3] + 3)
 }
 
 /// True if card `c` stacks on `base` (any place below 64: `BOTTOM`, `IN_CELL` and `HOME` are
