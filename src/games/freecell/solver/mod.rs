@@ -4,8 +4,8 @@
 //! a cascade, a free cell or the foundation). That array alone is canonical — it does not
 //! depend on which cascade or free cell holds what — and it has an incrementally updated
 //! Zobrist hash. The single-card searches (which may prove a deal unsolvable) keep the whole
-//! array in their transposition set; the sequence-move (supermove) searches keep only the 64-bit hash
-//! (in an open-addressing table of their own).
+//! array in their transposition set; the sequence-move (supermove) searches keep only 32 bits
+//! of the 64-bit hash (in an open-addressing table of their own).
 //! Alongside, the state keeps the player's layout (top card per cascade slot, card per free
 //! cell), so every solver move is a legal player [`Move`] as it stands.
 //!

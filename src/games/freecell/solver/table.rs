@@ -1,5 +1,5 @@
 //! The transposition sets: whole keys for the single-card searches (which may prove a deal
-//! unsolvable), 64-bit hashes only for the searches with supermoves.
+//! unsolvable), 32 bits of a 64-bit hash only for the searches with supermoves.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -101,9 +101,9 @@ impl HashOnlySet {
 
 /// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
 /// whole keys (a hash collision could otherwise hide a state and make a false proof). The
-/// sequence-move searches keep only the 64-bit hash: a collision there can only hide a state
-/// from a heuristic search (any solution found is still replayed from real moves), and the
-/// set is eight times smaller.
+/// sequence-move searches keep only the upper 32 bits of the hash: a collision there can only
+/// hide a state from a heuristic search (any solution found is still replayed from real
+/// moves), and the set is sixteen times smaller.
 pub(super) enum Seen {
     Keys(KeySet),
     Hashes(HashOnlySet),
