@@ -3,6 +3,7 @@
 //! (matchability of each rank pair's remaining cards).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use super::{pack, unpack, INFEASIBLE, NO_CONFIG, UNREACHABLE};
@@ -16,7 +17,29 @@ pub(super) struct Configs {
     pub(super) masks: Vec<u32>,
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
-    pub(super) index: HashMap<u32, u16>,
+    pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
+}
+
+/// A multiplicative hash for pyramid masks: building the configurations is a fixed cost of
+/// every solving process, and with the default hasher the lookups were most of it.
+#[derive(Default)]
+pub(super) struct MaskHasher(u64);
+
+impl Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        // Both ends of the product: the table takes its slot from the low bits.
+        self.0 ^ self.0 >> 32
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u32(byte as u32);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 pub(super) fn configs() -> &'static Configs {
@@ -24,7 +47,9 @@ pub(super) fn configs() -> &'static Configs {
     CONFIGS.get_or_init(|| {
         let full = (1u32 << PYRAMID_CARDS) - 1;
         let mut masks = vec![full];
-        let mut index = HashMap::from([(full, 0u16)]);
+        let mut index = HashMap::with_capacity_and_hasher(1430, BuildHasherDefault::default());
+        index.insert(full, 0u16);
+        let covers: [u32; PYRAMID_CARDS] = std::array::from_fn(covering);
         let mut next = Vec::new();
         let mut available = Vec::new();
         let mut at = 0;
@@ -33,7 +58,7 @@ pub(super) fn configs() -> &'static Configs {
             let mut row = [NO_CONFIG; PYRAMID_CARDS];
             let mut uncovered = 0;
             for (slot, target) in row.iter_mut().enumerate() {
-                if mask & (1 << slot) != 0 && mask & covering(slot) == 0 {
+                if mask & (1 << slot) != 0 && mask & covers[slot] == 0 {
                     uncovered |= 1 << slot;
                     let after = mask & !(1 << slot);
                     let id = *index.entry(after).or_insert_with(|| {
