@@ -43,7 +43,7 @@ use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARD
 mod tables;
 
 pub use tables::configuration_count;
-use tables::{bits, configs, Place, Step, Tables};
+use tables::{bits, configs, Place, Step, Tables, NO_CARD};
 
 /// The default state budget: about 100 MB of tables at most.
 pub const DEFAULT_BUDGET: u64 = 6_000_000;
@@ -145,13 +145,13 @@ impl StateTable {
 
     /// [`StateTable::offer`], keeping `parent` as the state's parent when it is recorded.
     pub(super) fn offer_from(&mut self, state: u64, g: u8, parent: u64) -> bool {
-        if !self.offer(state, g) {
-            return false;
+        match self.offer_slot(state, g) {
+            Some(at) => {
+                self.parents[at] = parent;
+                true
+            }
+            None => false,
         }
-        if let Some(at) = self.find(state) {
-            self.parents[at] = parent;
-        }
-        true
     }
 
     pub(super) fn home(state: u64, mask: usize) -> usize {
@@ -174,6 +174,12 @@ impl StateTable {
 
     /// Records `state` at distance `g`; true if it is new or `g` improves on the record.
     pub(super) fn offer(&mut self, state: u64, g: u8) -> bool {
+        self.offer_slot(state, g).is_some()
+    }
+
+    /// [`StateTable::offer`], giving the slot of a recorded state.
+    #[inline]
+    fn offer_slot(&mut self, state: u64, g: u8) -> Option<usize> {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
@@ -185,14 +191,14 @@ impl StateTable {
             if slot == 0 {
                 self.slots[at] = entry;
                 self.len += 1;
-                return true;
+                return Some(at);
             }
             if slot & STATE_MASK == state {
                 if ((slot >> G_SHIFT) as u8) > g {
                     self.slots[at] = entry;
-                    return true;
+                    return Some(at);
                 }
-                return false;
+                return None;
             }
             at = (at + 1) & mask;
         }
@@ -272,21 +278,25 @@ impl Marks {
         }
     }
 
-    fn dominated(&self, key: u64, mark: u16) -> bool {
-        match self.slot(key) {
-            (at, true) => self.marks[at].iter().any(|&known| Self::dominates(known, mark)),
-            _ => false,
+    /// Where `key` is or would go, or `None` if one of its marks dominates `mark`.
+    fn undominated(&self, key: u64, mark: u16) -> Option<(usize, bool)> {
+        let (at, found) = self.slot(key);
+        if found && self.marks[at].iter().any(|&known| Self::dominates(known, mark)) {
+            return None;
         }
+        Some((at, found))
     }
 
-    /// Keeps `mark` for `key` (not dominated by its marks): in place of marks it dominates,
-    /// else in a free place, else in place of the mark with the larger g − stop if its own
-    /// is smaller.
-    fn record(&mut self, key: u64, mark: u16) {
-        if (self.len + 1) * 4 > self.keys.len() * 3 {
+    /// Keeps `mark` for `key` (not dominated by its marks), which is or would go at `slot`
+    /// (see [`Marks::undominated`]): in place of marks it dominates, else in a free place,
+    /// else in place of the mark with the larger g − stop if its own is smaller.
+    fn record(&mut self, key: u64, mark: u16, slot: (usize, bool)) {
+        let (at, found) = if !slot.1 && (self.len + 1) * 4 > self.keys.len() * 3 {
             self.grow();
-        }
-        let (at, found) = self.slot(key);
+            self.slot(key)
+        } else {
+            slot
+        };
         if !found {
             self.keys[at] = key + 1;
             self.marks[at] = [mark, NO_MARK];
@@ -462,7 +472,8 @@ impl Solver {
             solver.done = Some(Outcome::Unsolvable);
         } else {
             solver.table.offer_from(start, 0, NO_PARENT);
-            solver.marks.record(start & REACH_KEY, Marks::mark(start, 0));
+            let (key, mark) = (start & REACH_KEY, Marks::mark(start, 0));
+            solver.marks.record(key, mark, solver.marks.slot(key));
             solver.push(start, 0);
             let key = start & REACH_KEY;
             let mut table = StateTable::new();
@@ -563,11 +574,11 @@ impl Solver {
     /// at no more steps.
     fn reach(&mut self, state: u64, g: u8, parent: u64) {
         let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
-        if self.marks.dominated(key, mark) {
+        let Some(slot) = self.marks.undominated(key, mark) else {
             return;
-        }
+        };
         if self.table.offer_from(state, g, parent) {
-            self.marks.record(key, mark);
+            self.marks.record(key, mark, slot);
             self.push(state, g);
         }
     }
@@ -692,8 +703,10 @@ impl Solver {
                     return None;
                 }
             }
-            for j in [top, waste].into_iter().flatten() {
-                if tried & (1 << j) != 0 {
+            // After the first stop the waste top is the card drawn last, already tried on top.
+            let fresh_waste = if turns == 0 { waste.unwrap_or(NO_CARD) } else { NO_CARD };
+            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
+                if j == NO_CARD || tried & (1 << j) != 0 {
                     continue;
                 }
                 tried |= 1 << j;

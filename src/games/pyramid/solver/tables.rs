@@ -134,6 +134,9 @@ pub(super) struct Tables {
     pub(super) empty: u16,
 }
 
+/// No stock place (a stock or waste top that is not there).
+pub(super) const NO_CARD: u32 = 32;
+
 pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
@@ -466,6 +469,7 @@ impl Tables {
         // A stock card's removals with pyramid cards give the same keys wherever it is met,
         // and the first meeting gives the best rank: each card is tried once.
         let mut tried = 0u32;
+        let mut first_stop = true;
         let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
         loop {
             let top = (rest != 0).then(|| rest.trailing_zeros());
@@ -475,8 +479,10 @@ impl Tables {
                     visit(pack(c, st, 0, 0), base + canonical_pointer(st, q));
                 }
             };
-            for j in [top, waste].into_iter().flatten() {
-                if tried & (1 << j) != 0 {
+            // After the first stop the waste top is the card drawn last, already tried on top.
+            let fresh_waste = if first_stop { waste.unwrap_or(NO_CARD) } else { NO_CARD };
+            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
+                if j == NO_CARD || tried & (1 << j) != 0 {
                     continue;
                 }
                 tried |= 1 << j;
@@ -509,6 +515,7 @@ impl Tables {
                 }
                 None => break,
             }
+            first_stop = false;
             if pass > first_pass && q >= first_pointer {
                 break;
             }
