@@ -24,6 +24,10 @@
 //!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
 //!   by a removal that also takes a pyramid card.
 //!
+//! A state queued beyond the f layer being searched is queued under a cheaper lower bound (its
+//! removal steps, or its parent's estimate less the move's steps) and estimated only if it
+//! comes up: many never do.
+//!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
 //!   cards only ever become more available, and draws and recycles do not depend on it);
@@ -69,6 +73,9 @@ pub(super) const G_SHIFT: u32 = 48;
 pub(super) const OCCUPIED: u64 = 1 << 63;
 /// Where a queue entry keeps the turns of the walk already taken (see [`Solver::removals`]).
 const RESUME_SHIFT: u32 = 56;
+/// Marks a queue entry filed under its estimate; one without it is filed under a cheaper lower
+/// bound and is estimated only when it comes up (see [`Solver::reach`]).
+const ESTIMATED: u64 = 1 << 47;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
@@ -572,14 +579,23 @@ impl Solver {
 
     /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
     /// at no more steps.
-    fn reach(&mut self, state: u64, g: u8, parent: u64) {
+    ///
+    /// It is queued under `lower`, a lower bound on its steps left, and estimated only when it
+    /// comes up (many states are queued beyond the last f layer and never come up).
+    fn reach(&mut self, state: u64, g: u8, parent: u64, lower: u8) {
         let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
         let Some(slot) = self.marks.undominated(key, mark) else {
             return;
         };
         if self.table.offer_from(state, g, parent) {
             self.marks.record(key, mark, slot);
-            self.push(state, g);
+            let (config, ..) = unpack(state);
+            let lower = lower.max(self.tables.heuristic[config as usize]);
+            if (g + lower) as usize > self.f {
+                self.file(state | (g as u64) << G_SHIFT, g + lower, lower);
+            } else {
+                self.push(state, g);
+            }
         }
     }
 
@@ -589,7 +605,7 @@ impl Solver {
         if h >= UNREACHABLE {
             return;
         }
-        self.file(state | (g as u64) << G_SHIFT, g + h, h);
+        self.file(state | (g as u64) << G_SHIFT | ESTIMATED, g + h, h);
     }
 
     /// Files a queue entry under `f` and, within it, `h`.
@@ -878,6 +894,18 @@ impl Search for Solver {
                 }
                 continue;
             }
+            if entry & ESTIMATED == 0 {
+                // Queued under a lower bound: estimated now, and queued again if that
+                // puts it later (the larger of the two is a lower bound too).
+                let h = self.tables.estimate(state);
+                if h >= UNREACHABLE {
+                    continue;
+                }
+                if h as usize > self.h {
+                    self.file(entry | ESTIMATED, g + h, h);
+                    continue;
+                }
+            }
             left -= 1;
             self.expanded += 1;
             // The children are gathered first (the table cannot change while they are
@@ -894,11 +922,15 @@ impl Search for Solver {
             });
             if let Some(turns) = rest {
                 let h = turns + removal_steps;
-                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT;
+                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | ESTIMATED;
                 self.file(entry, g + h, h);
             }
+            // A child after `turns` turns has at least the steps left here, less the move's
+            // turns + 1 (the steps left here are at most that move plus the child's).
+            let here = if skip == 0 { self.h as u8 } else { 0 };
             for &child in &children {
-                self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
+                let turns = (child >> G_SHIFT) as u8;
+                self.reach(child & STATE_MASK, g + 1 + turns, state, here.saturating_sub(turns + 1));
             }
             self.children = children;
             if self.states() > self.budget {
