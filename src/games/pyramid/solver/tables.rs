@@ -593,37 +593,39 @@ impl Tables {
         if farthest >= bound {
             return removals + farthest;
         }
-        // cost_stock[a]: idle cards that must leave the stock before the a-th useful stock
-        // card can be reached; cost_waste[b] likewise on the waste, from its top down.
+        // cost_waste[b]: idle cards that must leave the waste, from its top down, before the
+        // b-th useful card below the pointer can be reached (filled for b = 0..=below).
         let needed = needed as usize;
-        let mut cost_stock = [u8::MAX; 25];
-        let mut cost_waste = [u8::MAX; 25];
-        cost_stock[0] = 0;
+        let mut cost_waste = [u8::MAX; STOCK_CARDS + 1];
         cost_waste[0] = 0;
-        let mut useful_above = stock & useful_places & !low;
-        for cost in cost_stock.iter_mut().take(needed.min(24) + 1).skip(1) {
-            if useful_above == 0 {
-                break;
-            }
-            let j = useful_above.trailing_zeros();
-            useful_above &= useful_above - 1;
-            *cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
-        }
         let mut useful_below = stock & useful_places & low;
-        for cost in cost_waste.iter_mut().take(needed.min(24) + 1).skip(1) {
-            if useful_below == 0 {
-                break;
-            }
+        let mut below = 0;
+        while below < needed && useful_below != 0 {
             let j = 31 - useful_below.leading_zeros();
             useful_below &= !(1 << j);
-            *cost = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
+            below += 1;
+            cost_waste[below] = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
         }
+        // Likewise on the stock side for the a-th useful card above the pointer, a = 0, 1, ...
+        // That cost only grows with a, so the search stops once it reaches the best found.
         let mut best = through_recycle;
-        for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
-            let b = needed - a;
-            if b <= 24 && stock_cost != u8::MAX && cost_waste[b] != u8::MAX {
+        let mut useful_above = stock & useful_places & !low;
+        let mut stock_cost = 0u8;
+        for a in 0..=needed {
+            if a > 0 {
+                if useful_above == 0 {
+                    break;
+                }
+                let j = useful_above.trailing_zeros();
+                useful_above &= useful_above - 1;
+                stock_cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
+            }
+            if stock_cost >= best {
+                break;
+            }
+            if needed - a <= below {
                 // One step (a stock-and-waste pair) may take an idle card off each side.
-                best = best.min(stock_cost.max(cost_waste[b]));
+                best = best.min(stock_cost.max(cost_waste[needed - a]));
             }
         }
         if best == u8::MAX {
