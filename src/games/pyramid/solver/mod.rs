@@ -24,6 +24,10 @@
 //!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
 //!   by a removal that also takes a pyramid card.
 //!
+//! A state queued beyond the f layer being searched is queued under a cheaper lower bound (its
+//! removal steps, or its parent's estimate less the move's steps) and estimated only if it
+//! comes up: many never do.
+//!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
 //!   cards only ever become more available, and draws and recycles do not depend on it);
@@ -43,7 +47,7 @@ use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARD
 mod tables;
 
 pub use tables::configuration_count;
-use tables::{bits, configs, Place, Step, Tables};
+use tables::{bits, configs, Place, Step, Tables, NO_CARD};
 
 /// The default state budget: about 100 MB of tables at most.
 pub const DEFAULT_BUDGET: u64 = 6_000_000;
@@ -69,6 +73,9 @@ pub(super) const G_SHIFT: u32 = 48;
 pub(super) const OCCUPIED: u64 = 1 << 63;
 /// Where a queue entry keeps the turns of the walk already taken (see [`Solver::removals`]).
 const RESUME_SHIFT: u32 = 56;
+/// Marks a queue entry filed under its estimate; one without it is filed under a cheaper lower
+/// bound and is estimated only when it comes up (see [`Solver::reach`]).
+const ESTIMATED: u64 = 1 << 47;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
@@ -145,13 +152,13 @@ impl StateTable {
 
     /// [`StateTable::offer`], keeping `parent` as the state's parent when it is recorded.
     pub(super) fn offer_from(&mut self, state: u64, g: u8, parent: u64) -> bool {
-        if !self.offer(state, g) {
-            return false;
+        match self.offer_slot(state, g) {
+            Some(at) => {
+                self.parents[at] = parent;
+                true
+            }
+            None => false,
         }
-        if let Some(at) = self.find(state) {
-            self.parents[at] = parent;
-        }
-        true
     }
 
     pub(super) fn home(state: u64, mask: usize) -> usize {
@@ -174,6 +181,12 @@ impl StateTable {
 
     /// Records `state` at distance `g`; true if it is new or `g` improves on the record.
     pub(super) fn offer(&mut self, state: u64, g: u8) -> bool {
+        self.offer_slot(state, g).is_some()
+    }
+
+    /// [`StateTable::offer`], giving the slot of a recorded state.
+    #[inline]
+    fn offer_slot(&mut self, state: u64, g: u8) -> Option<usize> {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
@@ -185,14 +198,14 @@ impl StateTable {
             if slot == 0 {
                 self.slots[at] = entry;
                 self.len += 1;
-                return true;
+                return Some(at);
             }
             if slot & STATE_MASK == state {
                 if ((slot >> G_SHIFT) as u8) > g {
                     self.slots[at] = entry;
-                    return true;
+                    return Some(at);
                 }
-                return false;
+                return None;
             }
             at = (at + 1) & mask;
         }
@@ -272,21 +285,25 @@ impl Marks {
         }
     }
 
-    fn dominated(&self, key: u64, mark: u16) -> bool {
-        match self.slot(key) {
-            (at, true) => self.marks[at].iter().any(|&known| Self::dominates(known, mark)),
-            _ => false,
+    /// Where `key` is or would go, or `None` if one of its marks dominates `mark`.
+    fn undominated(&self, key: u64, mark: u16) -> Option<(usize, bool)> {
+        let (at, found) = self.slot(key);
+        if found && self.marks[at].iter().any(|&known| Self::dominates(known, mark)) {
+            return None;
         }
+        Some((at, found))
     }
 
-    /// Keeps `mark` for `key` (not dominated by its marks): in place of marks it dominates,
-    /// else in a free place, else in place of the mark with the larger g − stop if its own
-    /// is smaller.
-    fn record(&mut self, key: u64, mark: u16) {
-        if (self.len + 1) * 4 > self.keys.len() * 3 {
+    /// Keeps `mark` for `key` (not dominated by its marks), which is or would go at `slot`
+    /// (see [`Marks::undominated`]): in place of marks it dominates, else in a free place,
+    /// else in place of the mark with the larger g − stop if its own is smaller.
+    fn record(&mut self, key: u64, mark: u16, slot: (usize, bool)) {
+        let (at, found) = if !slot.1 && (self.len + 1) * 4 > self.keys.len() * 3 {
             self.grow();
-        }
-        let (at, found) = self.slot(key);
+            self.slot(key)
+        } else {
+            slot
+        };
         if !found {
             self.keys[at] = key + 1;
             self.marks[at] = [mark, NO_MARK];
@@ -333,14 +350,59 @@ impl Marks {
 /// (an empty stack proves the deck unsolvable). Depth first, it finds a solvable deck's goal
 /// quickly (on the committed decks after a median of 27 keys, at most 41 k), where a search
 /// layer by layer had to explore nearly every key first (the A* search then ran at a third
-/// of its speed to the end).
+/// of its speed to the end). A search still running after [`RANK_ORDER_AFTER`] keys is most
+/// likely proving a deck unsolvable, where every key must be expanded anyway: it then takes
+/// the keys with the best rank first, so that fewer are expanded twice.
 struct Deciding {
     /// The best rank found for each key.
     table: StateTable,
     /// Keys still to expand, each packed with its rank from bit [`RANK_SHIFT`] on.
     stack: Vec<u64>,
+    /// Once the search has stored [`RANK_ORDER_AFTER`] keys: the keys still to expand by rank
+    /// (the stack emptied into it), the best first.
+    by_rank: Vec<Vec<u64>>,
+    /// The lowest rank in `by_rank` that may hold keys.
+    lowest: usize,
     /// The children of the key being expanded, packed the same way.
     children: Vec<u64>,
+}
+
+/// Keys stored before the reachability search takes keys by rank instead of depth first.
+/// Depth first finds a solvable deck's goal soon, but a key first reached late in a pass is
+/// often reached again with a better rank and expanded again (on unsolvable decks 20-35% of
+/// the expansions); by rank, few keys get a better rank after they are expanded.
+const RANK_ORDER_AFTER: usize = 50_000;
+
+impl Deciding {
+    fn push(&mut self, entry: u64) {
+        if self.by_rank.is_empty() {
+            self.stack.push(entry);
+        } else {
+            let rank = (entry >> RANK_SHIFT) as usize;
+            self.by_rank[rank].push(entry);
+            self.lowest = self.lowest.min(rank);
+        }
+    }
+
+    fn pop(&mut self) -> Option<u64> {
+        if self.by_rank.is_empty() {
+            if self.table.len < RANK_ORDER_AFTER {
+                return self.stack.pop();
+            }
+            self.by_rank = vec![Vec::new(); (MAX_RECYCLES as usize + 1) * 25];
+            self.lowest = 0;
+            for entry in std::mem::take(&mut self.stack) {
+                self.by_rank[(entry >> RANK_SHIFT) as usize].push(entry);
+            }
+        }
+        while self.lowest < self.by_rank.len() {
+            if let Some(entry) = self.by_rank[self.lowest].pop() {
+                return Some(entry);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
 }
 
 /// What a slice of the reachability search found.
@@ -417,13 +479,15 @@ impl Solver {
             solver.done = Some(Outcome::Unsolvable);
         } else {
             solver.table.offer_from(start, 0, NO_PARENT);
-            solver.marks.record(start & REACH_KEY, Marks::mark(start, 0));
+            let (key, mark) = (start & REACH_KEY, Marks::mark(start, 0));
+            solver.marks.record(key, mark, solver.marks.slot(key));
             solver.push(start, 0);
             let key = start & REACH_KEY;
             let mut table = StateTable::new();
             table.offer(key, reach_rank(start));
             let stack = vec![key | (reach_rank(start) as u64) << RANK_SHIFT];
-            solver.deciding = Some(Deciding { table, stack, children: Vec::new() });
+            solver.deciding =
+                Some(Deciding { table, stack, by_rank: Vec::new(), lowest: 0, children: Vec::new() });
         }
         solver
     }
@@ -441,7 +505,7 @@ impl Solver {
         let tables = &self.tables;
         let empty = tables.empty;
         while left > 0 {
-            let Some(entry) = deciding.stack.pop() else {
+            let Some(entry) = deciding.pop() else {
                 return Reach::Unsolvable;
             };
             let (key, rank) = (entry & STATE_MASK, (entry >> RANK_SHIFT) as u8);
@@ -452,7 +516,7 @@ impl Solver {
             left -= 1;
             self.expanded += 1;
             let mut solvable = false;
-            let children = &mut deciding.children;
+            let mut children = std::mem::take(&mut deciding.children);
             children.clear();
             tables.reach_children(key, rank, |child, child_rank| {
                 let (config, ..) = unpack(child);
@@ -473,9 +537,10 @@ impl Solver {
             deciding.table.touch(children.iter().map(|&child| child & STATE_MASK));
             for &child in children.iter().rev() {
                 if deciding.table.offer(child & STATE_MASK, (child >> RANK_SHIFT) as u8) {
-                    deciding.stack.push(child);
+                    deciding.push(child);
                 }
             }
+            deciding.children = children;
             if (deciding.table.len + self.table.len) as u64 > self.budget {
                 return Reach::Running;
             }
@@ -506,19 +571,31 @@ impl Solver {
         self.table.bytes()
             + self.marks.bytes()
             + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
-            + self.deciding.as_ref().map_or(0, |d| d.table.bytes() + d.stack.capacity() * 8)
+            + self.deciding.as_ref().map_or(0, |d| {
+                d.table.bytes()
+                    + (d.stack.capacity() + d.by_rank.iter().map(Vec::capacity).sum::<usize>()) * 8
+            })
     }
 
     /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
     /// at no more steps.
-    fn reach(&mut self, state: u64, g: u8, parent: u64) {
+    ///
+    /// It is queued under `lower`, a lower bound on its steps left, and estimated only when it
+    /// comes up (many states are queued beyond the last f layer and never come up).
+    fn reach(&mut self, state: u64, g: u8, parent: u64, lower: u8) {
         let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
-        if self.marks.dominated(key, mark) {
+        let Some(slot) = self.marks.undominated(key, mark) else {
             return;
-        }
+        };
         if self.table.offer_from(state, g, parent) {
-            self.marks.record(key, mark);
-            self.push(state, g);
+            self.marks.record(key, mark, slot);
+            let (config, ..) = unpack(state);
+            let lower = lower.max(self.tables.heuristic[config as usize]);
+            if (g + lower) as usize > self.f {
+                self.file(state | (g as u64) << G_SHIFT, g + lower, lower);
+            } else {
+                self.push(state, g);
+            }
         }
     }
 
@@ -528,7 +605,7 @@ impl Solver {
         if h >= UNREACHABLE {
             return;
         }
-        self.file(state | (g as u64) << G_SHIFT, g + h, h);
+        self.file(state | (g as u64) << G_SHIFT | ESTIMATED, g + h, h);
     }
 
     /// Files a queue entry under `f` and, within it, `h`.
@@ -642,8 +719,10 @@ impl Solver {
                     return None;
                 }
             }
-            for j in [top, waste].into_iter().flatten() {
-                if tried & (1 << j) != 0 {
+            // After the first stop the waste top is the card drawn last, already tried on top.
+            let fresh_waste = if turns == 0 { waste.unwrap_or(NO_CARD) } else { NO_CARD };
+            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
+                if j == NO_CARD || tried & (1 << j) != 0 {
                     continue;
                 }
                 tried |= 1 << j;
@@ -815,6 +894,18 @@ impl Search for Solver {
                 }
                 continue;
             }
+            if entry & ESTIMATED == 0 {
+                // Queued under a lower bound: estimated now, and queued again if that
+                // puts it later (the larger of the two is a lower bound too).
+                let h = self.tables.estimate(state);
+                if h >= UNREACHABLE {
+                    continue;
+                }
+                if h as usize > self.h {
+                    self.file(entry | ESTIMATED, g + h, h);
+                    continue;
+                }
+            }
             left -= 1;
             self.expanded += 1;
             // The children are gathered first (the table cannot change while they are
@@ -831,11 +922,15 @@ impl Search for Solver {
             });
             if let Some(turns) = rest {
                 let h = turns + removal_steps;
-                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT;
+                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | ESTIMATED;
                 self.file(entry, g + h, h);
             }
+            // A child after `turns` turns has at least the steps left here, less the move's
+            // turns + 1 (the steps left here are at most that move plus the child's).
+            let here = if skip == 0 { self.h as u8 } else { 0 };
             for &child in &children {
-                self.reach(child & STATE_MASK, g + 1 + (child >> G_SHIFT) as u8, state);
+                let turns = (child >> G_SHIFT) as u8;
+                self.reach(child & STATE_MASK, g + 1 + turns, state, here.saturating_sub(turns + 1));
             }
             self.children = children;
             if self.states() > self.budget {

@@ -3,6 +3,7 @@
 //! (matchability of each rank pair's remaining cards).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use super::{pack, unpack, INFEASIBLE, NO_CONFIG, UNREACHABLE};
@@ -16,7 +17,29 @@ pub(super) struct Configs {
     pub(super) masks: Vec<u32>,
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
-    pub(super) index: HashMap<u32, u16>,
+    pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
+}
+
+/// A multiplicative hash for pyramid masks: building the configurations is a fixed cost of
+/// every solving process, and with the default hasher the lookups were most of it.
+#[derive(Default)]
+pub(super) struct MaskHasher(u64);
+
+impl Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        // Both ends of the product: the table takes its slot from the low bits.
+        self.0 ^ self.0 >> 32
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u32(byte as u32);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 pub(super) fn configs() -> &'static Configs {
@@ -24,7 +47,9 @@ pub(super) fn configs() -> &'static Configs {
     CONFIGS.get_or_init(|| {
         let full = (1u32 << PYRAMID_CARDS) - 1;
         let mut masks = vec![full];
-        let mut index = HashMap::from([(full, 0u16)]);
+        let mut index = HashMap::with_capacity_and_hasher(1430, BuildHasherDefault::default());
+        index.insert(full, 0u16);
+        let covers: [u32; PYRAMID_CARDS] = std::array::from_fn(covering);
         let mut next = Vec::new();
         let mut available = Vec::new();
         let mut at = 0;
@@ -33,7 +58,7 @@ pub(super) fn configs() -> &'static Configs {
             let mut row = [NO_CONFIG; PYRAMID_CARDS];
             let mut uncovered = 0;
             for (slot, target) in row.iter_mut().enumerate() {
-                if mask & (1 << slot) != 0 && mask & covering(slot) == 0 {
+                if mask & (1 << slot) != 0 && mask & covers[slot] == 0 {
                     uncovered |= 1 << slot;
                     let after = mask & !(1 << slot);
                     let id = *index.entry(after).or_insert_with(|| {
@@ -108,6 +133,9 @@ pub(super) struct Tables {
     pub(super) place_of: [u8; 52],
     pub(super) empty: u16,
 }
+
+/// No stock place (a stock or waste top that is not there).
+pub(super) const NO_CARD: u32 = 32;
 
 pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -441,6 +469,7 @@ impl Tables {
         // A stock card's removals with pyramid cards give the same keys wherever it is met,
         // and the first meeting gives the best rank: each card is tried once.
         let mut tried = 0u32;
+        let mut first_stop = true;
         let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
         loop {
             let top = (rest != 0).then(|| rest.trailing_zeros());
@@ -450,8 +479,10 @@ impl Tables {
                     visit(pack(c, st, 0, 0), base + canonical_pointer(st, q));
                 }
             };
-            for j in [top, waste].into_iter().flatten() {
-                if tried & (1 << j) != 0 {
+            // After the first stop the waste top is the card drawn last, already tried on top.
+            let fresh_waste = if first_stop { waste.unwrap_or(NO_CARD) } else { NO_CARD };
+            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
+                if j == NO_CARD || tried & (1 << j) != 0 {
                     continue;
                 }
                 tried |= 1 << j;
@@ -484,6 +515,7 @@ impl Tables {
                 }
                 None => break,
             }
+            first_stop = false;
             if pass > first_pass && q >= first_pointer {
                 break;
             }
@@ -561,37 +593,39 @@ impl Tables {
         if farthest >= bound {
             return removals + farthest;
         }
-        // cost_stock[a]: idle cards that must leave the stock before the a-th useful stock
-        // card can be reached; cost_waste[b] likewise on the waste, from its top down.
+        // cost_waste[b]: idle cards that must leave the waste, from its top down, before the
+        // b-th useful card below the pointer can be reached (filled for b = 0..=below).
         let needed = needed as usize;
-        let mut cost_stock = [u8::MAX; 25];
-        let mut cost_waste = [u8::MAX; 25];
-        cost_stock[0] = 0;
+        let mut cost_waste = [u8::MAX; STOCK_CARDS + 1];
         cost_waste[0] = 0;
-        let mut useful_above = stock & useful_places & !low;
-        for cost in cost_stock.iter_mut().take(needed.min(24) + 1).skip(1) {
-            if useful_above == 0 {
-                break;
-            }
-            let j = useful_above.trailing_zeros();
-            useful_above &= useful_above - 1;
-            *cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
-        }
         let mut useful_below = stock & useful_places & low;
-        for cost in cost_waste.iter_mut().take(needed.min(24) + 1).skip(1) {
-            if useful_below == 0 {
-                break;
-            }
+        let mut below = 0;
+        while below < needed && useful_below != 0 {
             let j = 31 - useful_below.leading_zeros();
             useful_below &= !(1 << j);
-            *cost = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
+            below += 1;
+            cost_waste[below] = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
         }
+        // Likewise on the stock side for the a-th useful card above the pointer, a = 0, 1, ...
+        // That cost only grows with a, so the search stops once it reaches the best found.
         let mut best = through_recycle;
-        for (a, &stock_cost) in cost_stock.iter().enumerate().take(needed.min(24) + 1) {
-            let b = needed - a;
-            if b <= 24 && stock_cost != u8::MAX && cost_waste[b] != u8::MAX {
+        let mut useful_above = stock & useful_places & !low;
+        let mut stock_cost = 0u8;
+        for a in 0..=needed {
+            if a > 0 {
+                if useful_above == 0 {
+                    break;
+                }
+                let j = useful_above.trailing_zeros();
+                useful_above &= useful_above - 1;
+                stock_cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
+            }
+            if stock_cost >= best {
+                break;
+            }
+            if needed - a <= below {
                 // One step (a stock-and-waste pair) may take an idle card off each side.
-                best = best.min(stock_cost.max(cost_waste[b]));
+                best = best.min(stock_cost.max(cost_waste[needed - a]));
             }
         }
         if best == u8::MAX {
