@@ -41,8 +41,9 @@ pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<M
     while i < path.len() {
         let (start, spent) = line[i];
         // The total cost with `suffix` after move `i - 1`, if it wins for less, and where it
-        // rejoins the line (the edited line's state and the line's); `aligned` gives the move of `path` each move of `suffix` stands for
-        // (once the edited line reaches the same state as `path` after it, the rest is known).
+        // rejoins the line (the edited line's state and the line's); `aligned` gives the move
+        // of `path` each move of `suffix` stands for (once the edited line reaches the same
+        // state as `path` after it, the rest is known).
         let cheaper = |suffix: &[Move], aligned: &dyn Fn(usize) -> usize| {
             replay_cost_aligned(start, suffix, &line, aligned)
                 .map(|(cost, rejoin)| (spent + cost, rejoin.map(|(t, at)| (i + t + 1, at))))
