@@ -1,7 +1,7 @@
 //! Weighted best-first search over canonical states, with a bucket queue for its open list.
 
 use super::shortcut::Shortcuts;
-use super::shorten::{replay_line, shorten};
+use super::shorten::{is_line_of, shorten};
 use super::state::{card, Features, Gen, State};
 use super::table::Seen;
 use super::MoveSet;
@@ -325,10 +325,7 @@ impl BestFirst {
             }
         }
         line.push((state, spent));
-        debug_assert!(line
-            .iter()
-            .zip(&replay_line(self.states[0], &path))
-            .all(|(a, b)| a.0.hash == b.0.hash && a.0.below == b.0.below && a.1 == b.1));
+        debug_assert!(is_line_of(&line, &path));
         let path = shorten(line, path);
         let path = match self.polish {
             0 => path,

@@ -13,6 +13,17 @@ pub(super) fn replay_line(root: State, path: &[Move]) -> Vec<(State, u32)> {
     line
 }
 
+/// Whether `line` holds the states along `path` from its first state and the costs spent to
+/// get there, as [`replay_line`] gives them (the check behind lines kept without a replay).
+pub(super) fn is_line_of(line: &[(State, u32)], path: &[Move]) -> bool {
+    let replayed = replay_line(line[0].0, path);
+    line.len() == replayed.len()
+        && line
+            .iter()
+            .zip(&replayed)
+            .all(|(a, b)| a.0.hash == b.0.hash && a.0.below == b.0.below && a.1 == b.1)
+}
+
 /// Replaces what follows entry `from` of `line` by the states before moves `from + 1 ..= to`
 /// of `path` and after move `to - 1` (`line[from]` being the state before move `from`).
 fn replay_from(path: &[Move], line: &mut Vec<(State, u32)>, from: usize, to: usize) {
@@ -102,11 +113,7 @@ pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<M
                         for entry in &mut line[rejoined + 1..] {
                             entry.1 = entry.1 - was + spent;
                         }
-                        debug_assert!(line
-                            .iter()
-                            .zip(&replay_line(line[0].0, &path))
-                            .all(|(a, b)| a.0.hash == b.0.hash && a.0.below == b.0.below && a.1 == b.1));
-                        debug_assert_eq!(line.len(), path.len() + 1);
+                        debug_assert!(is_line_of(&line, &path));
                     }
                     None => replay_from(&path, &mut line, i, path.len()),
                 }
