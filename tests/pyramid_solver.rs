@@ -29,19 +29,58 @@ fn brute_force(start: Position, limit: usize) -> Result<Option<usize>, ()> {
     Ok(None)
 }
 
+/// Replays a solution through the rules: every move legal, the pyramid cleared at the end.
+fn solve_line_replays(start: &Position, moves: &[Move]) {
+    let mut position = *start;
+    for (i, &mv) in moves.iter().enumerate() {
+        position = position.play(mv).unwrap_or_else(|e| panic!("move {} {mv}: {e}", i + 1));
+    }
+    assert!(position.is_cleared(), "solution does not clear the pyramid");
+}
+
 /// Solves in small slices (as the worker does) and replays any solution through the rules.
 fn solve_checked(start: &Position) -> Option<usize> {
     match run_to_end(&mut Solver::new(start, Options::default()), 97) {
         Outcome::Solved(moves) => {
-            let mut position = *start;
-            for (i, &mv) in moves.iter().enumerate() {
-                position = position.play(mv).unwrap_or_else(|e| panic!("move {} {mv}: {e}", i + 1));
-            }
-            assert!(position.is_cleared(), "solution does not clear the pyramid");
+            solve_line_replays(start, &moves);
             Some(moves.len())
         }
         Outcome::Unsolvable => None,
         Outcome::Unknown(reason) => panic!("undecided: {reason:?}"),
+    }
+}
+
+/// The committed answers for `tests/data/pyramid_decks.txt`, a line per deck: `solved STEPS
+/// recycles RECYCLES` or `unsolvable`.
+fn committed_answers() -> Vec<(deckhand::Deck, String)> {
+    let significant = |text: &'static str| {
+        text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#'))
+    };
+    let decks: Vec<_> = significant(include_str!("data/pyramid_decks.txt"))
+        .map(|line| deckhand::games::pyramid::parse_deck(line).expect("committed decks are valid"))
+        .collect();
+    let answers: Vec<_> = significant(include_str!("data/pyramid_answers.txt")).map(String::from).collect();
+    assert_eq!(decks.len(), answers.len(), "a committed answer for every committed deck");
+    decks.into_iter().zip(answers).collect()
+}
+
+/// Every tenth committed deck (100 decks, solved and unsolvable alike): the solver's step count
+/// and, of the shortest lines, its recycle count match the file, and every solution replays.
+/// The whole file is checked by `deckhand bench pyramid --expect` (docs/BENCHMARKS.md).
+#[test]
+fn every_tenth_committed_deck_matches_its_answer() {
+    for (index, (deck, expected)) in committed_answers().into_iter().enumerate().skip(9).step_by(10) {
+        let start = Position::new(&deck);
+        let answer = match run_to_end(&mut Solver::new(&start, Options::default()), 1 << 12) {
+            Outcome::Solved(moves) => {
+                solve_line_replays(&start, &moves);
+                let recycles = moves.iter().filter(|&&mv| mv == Move::Recycle).count();
+                format!("solved {} recycles {recycles}", moves.len())
+            }
+            Outcome::Unsolvable => "unsolvable".to_string(),
+            Outcome::Unknown(reason) => panic!("deck {}: undecided: {reason:?}", index + 1),
+        };
+        assert_eq!(answer, expected, "deck {} (line {} of the answers)", index + 1, index + 1);
     }
 }
 
