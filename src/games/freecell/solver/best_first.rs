@@ -333,7 +333,8 @@ impl BestFirst {
 
     pub(super) fn solution(&self, leaf: usize) -> Vec<Move> {
         // The path's nodes, root first: all expanded but the leaf.
-        let mut nodes = Vec::new();
+        // (Room for a usual solution up front: these vectors would otherwise grow a few times.)
+        let mut nodes = Vec::with_capacity(128);
         let mut i = leaf;
         while i != 0 {
             nodes.push(i);
@@ -362,7 +363,8 @@ impl BestFirst {
             0 => path,
             expansions => Shortcuts::new(expansions).run(self.states[0], path),
         };
-        let mut moves = self.root_moves.clone();
+        let mut moves = Vec::with_capacity(192);
+        moves.extend_from_slice(&self.root_moves);
         let mut state = self.states[0];
         for mv in path {
             state.apply(mv);

@@ -428,6 +428,17 @@ impl State {
 
     /// The next safe autoplay move, in the same order as [`Position::autoplay_move`].
     pub(super) fn next_autoplay(&self) -> Option<Move> {
+        // Most often there is none: a look at each suit's next card says so.
+        let exposed_safe = |s: usize| {
+            let c = self.home[s] * 4 + s as u8;
+            c < 52
+                && (self.below[usize::from(c)] == IN_CELL
+                    || self.tops[self.stack[usize::from(c)].slot() % CASCADES] == c)
+                && safe_next(&self.home, s)
+        };
+        if !(0..4).any(exposed_safe) {
+            return None;
+        }
         for (i, &c) in self.cells.iter().enumerate() {
             if c != NONE && self.safe_home(c) {
                 return Some(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
