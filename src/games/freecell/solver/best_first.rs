@@ -194,9 +194,9 @@ impl OpenList {
     #[cold]
     #[inline(never)]
     pub(super) fn make_room(&mut self, f: usize) {
+        // (Buffers reused from a finished list keep their buckets, all empty: any base below
+        // every score indexes them.)
         if self.heads.is_empty() {
-            // (Buffers reused from a finished list keep their buckets: any base below every
-            // score indexes them.)
             // The buckets start at the floor (scores fall as cards go home: room for all of
             // them up front spares copying the buckets as they fall).
             self.base = self.base.min(f.saturating_sub(Self::MARGIN) / 64 * 64);
