@@ -50,7 +50,7 @@ pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<M
     let mut best = line[path.len()].1;
     let mut i = 0;
     while i < path.len() {
-        let (start, spent) = line[i];
+        let (start, spent) = (&line[i].0, line[i].1);
         // The total cost with `suffix` after move `i - 1`, if it wins for less, and where it
         // rejoins the line (the edited line's state and the line's); `aligned` gives the move
         // of `path` each move of `suffix` stands for (once the edited line reaches the same
@@ -141,23 +141,27 @@ pub(super) fn target_of(from: Source) -> Option<Target> {
 /// the rest is the line's own, its cost known without replaying it. With the cost, where the
 /// two meet: after move `t` of `suffix`, the line's state `aligned(t) + 1`.
 fn replay_cost_aligned(
-    start: State,
+    start: &State,
     suffix: &[Move],
     original: &[(State, u32)],
     aligned: &dyn Fn(usize) -> usize,
 ) -> Option<(u32, Option<(usize, usize)>)> {
     let total = original.last()?.1;
-    let mut state = start;
+    // Most edits fail at their first move: checked before the state is copied.
+    if !suffix.first().is_none_or(|&mv| start.is_legal(mv)) {
+        return None;
+    }
+    let mut state = *start;
     let mut cost = 0;
     for (t, &mv) in suffix.iter().enumerate() {
-        if !state.is_legal(mv) {
+        if t > 0 && !state.is_legal(mv) {
             return None;
         }
         cost += state.move_cost(mv);
         state.apply(mv);
         state.settle();
         let at = aligned(t) + 1;
-        if let Some(&(same, spent)) = original.get(at) {
+        if let Some((same, spent)) = original.get(at) {
             if state.hash == same.hash
                 && state.below == same.below
                 && state.tops == same.tops

@@ -428,6 +428,17 @@ impl State {
 
     /// The next safe autoplay move, in the same order as [`Position::autoplay_move`].
     pub(super) fn next_autoplay(&self) -> Option<Move> {
+        // Most often there is none: a look at each suit's next card says so.
+        let exposed_safe = |s: usize| {
+            let c = self.home[s] * 4 + s as u8;
+            c < 52
+                && (self.below[usize::from(c)] == IN_CELL
+                    || self.tops[self.stack[usize::from(c)].slot() % CASCADES] == c)
+                && safe_next(&self.home, s)
+        };
+        if !(0..4).any(exposed_safe) {
+            return None;
+        }
         for (i, &c) in self.cells.iter().enumerate() {
             if c != NONE && self.safe_home(c) {
                 return Some(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
@@ -557,27 +568,21 @@ impl State {
         let single = moves == MoveSet::SingleCards;
 
         list.len = 0;
-        // One pass over the cells and one over the cascades: the empty ones (counted, and the
-        // first), and the cards there as bits. A card can be placed on the cascades whose top
-        // is in `STACK_BASES[card] & tops`, most often none: one AND says so.
-        let (mut f, mut free_cell, mut in_cells) = (0, None, 0u64);
-        for (i, &c) in self.cells.iter().enumerate().rev() {
-            if c == NONE {
-                f += 1;
-                free_cell = Some(i);
-            } else {
-                in_cells |= 1 << (c % 64);
-            }
-        }
-        let (mut e, mut free_cascade, mut tops) = (0, None, 0u64);
-        for (j, &t) in self.tops.iter().enumerate().rev() {
-            if t == NONE {
-                e += 1;
-                free_cascade = Some(j);
-            } else {
-                tops |= 1 << (t % 64);
-            }
-        }
+        // The empty cells and cascades (counted, and the first), and the cards there as bits,
+        // without a branch: a card is below 52 and `NONE` is 255, so the high bit of a slot's
+        // byte says it is empty, and `NONE`'s bit (63) falls outside the cards' bits. A card
+        // can be placed on the cascades whose top is in `STACK_BASES[card] & tops`, most often
+        // none: one AND says so.
+        const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+        const CARD_BITS: u64 = (1 << 52) - 1;
+        let empty_cells = u32::from_le_bytes(self.cells) & HIGH_BITS as u32;
+        let f = empty_cells.count_ones() as usize;
+        let free_cell = (empty_cells != 0).then(|| empty_cells.trailing_zeros() as usize / 8);
+        let in_cells = self.cells.iter().fold(0u64, |bits, &c| bits | 1 << (c % 64)) & CARD_BITS;
+        let empty_tops = u64::from_le_bytes(self.tops) & HIGH_BITS;
+        let e = empty_tops.count_ones() as usize;
+        let free_cascade = (empty_tops != 0).then(|| empty_tops.trailing_zeros() as usize / 8);
+        let tops = self.tops.iter().fold(0u64, |bits, &t| bits | 1 << (t % 64)) & CARD_BITS;
         // The cascades (a bit each) whose top card `c` can be placed on.
         let accepts = |c: u8| {
             let mut bases = STACK_BASES[usize::from(c)] & tops;
@@ -589,13 +594,13 @@ impl State {
             }
             slots
         };
-        // The next card each foundation needs, as bits.
-        let mut next_home = 0u64;
-        for (s, &h) in self.home.iter().enumerate() {
-            if h < 13 {
-                next_home |= 1 << (usize::from(h) * 4 + s);
-            }
-        }
+        // The next card each foundation needs, as bits (a full foundation's falls outside).
+        let next_home = self
+            .home
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (s, &h)| bits | 1 << ((usize::from(h) * 4 + s) % 64))
+            & CARD_BITS;
         if (in_cells | tops) & next_home != 0 {
             for (i, &c) in self.cells.iter().enumerate() {
                 if c != NONE && (next_home >> (c % 64)) & 1 != 0 {

@@ -52,6 +52,9 @@ pub(super) struct HashOnlySet {
 }
 
 impl HashOnlySet {
+    /// Slots of a set made for the default first capacity (see [`Seen::new`]).
+    pub(super) const FIRST_SLOTS: usize = 4096;
+
     pub(super) fn with_capacity(capacity: usize) -> HashOnlySet {
         HashOnlySet { slots: vec![0; (capacity * 2).next_power_of_two().max(64)], len: 0 }
     }
@@ -97,6 +100,17 @@ impl HashOnlySet {
     pub(super) fn len(&self) -> usize {
         self.len
     }
+
+    /// The set emptied, if it never grew past its first size (zeroed in place: no new
+    /// allocation).
+    pub(super) fn emptied(mut self) -> Option<HashOnlySet> {
+        if self.slots.len() > Self::FIRST_SLOTS {
+            return None;
+        }
+        self.slots.fill(0);
+        self.len = 0;
+        Some(self)
+    }
 }
 
 /// The transposition set. The single-card searches, which may prove a deal unsolvable, keep
@@ -117,7 +131,7 @@ impl Seen {
             // Most searches end within a thousand states: a small table to start (it is
             // zeroed), doubled as it fills.
             MoveSet::Sequences | MoveSet::KeepRuns => {
-                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(2048)))
+                Seen::Hashes(HashOnlySet::with_capacity(capacity.min(HashOnlySet::FIRST_SLOTS / 2)))
             }
         }
     }
