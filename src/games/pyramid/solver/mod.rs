@@ -482,10 +482,10 @@ impl Solver {
             let (key, mark) = (start & REACH_KEY, Marks::mark(start, 0));
             solver.marks.record(key, mark, solver.marks.slot(key));
             solver.push(start, 0);
-            let key = start & REACH_KEY;
+            let (key, rank) = solver.tables.reach_start(start);
             let mut table = StateTable::new();
-            table.offer(key, reach_rank(start));
-            let stack = vec![key | (reach_rank(start) as u64) << RANK_SHIFT];
+            table.offer(key, rank);
+            let stack = vec![key | (rank as u64) << RANK_SHIFT];
             solver.deciding =
                 Some(Deciding { table, stack, by_rank: Vec::new(), lowest: 0, children: Vec::new() });
         }
