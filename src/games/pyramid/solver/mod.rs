@@ -365,6 +365,13 @@ struct Deciding {
     lowest: usize,
     /// The children of the key being expanded, packed the same way.
     children: Vec<u64>,
+    /// Whether this is the first search, over keys without the stock cards that no longer
+    /// matter (see [`Tables::relaxed_key`]), which may only prove the deck unsolvable.
+    relaxed: bool,
+    /// The exact search's first key and rank, for when the first search finds a goal.
+    exact_start: (u64, u8),
+    /// Keys stored by the first search, once it is over (they still count as stored).
+    relaxed_states: usize,
 }
 
 /// Keys stored before the reachability search takes keys by rank instead of depth first.
@@ -482,12 +489,25 @@ impl Solver {
             let (key, mark) = (start & REACH_KEY, Marks::mark(start, 0));
             solver.marks.record(key, mark, solver.marks.slot(key));
             solver.push(start, 0);
-            let (key, rank) = solver.tables.reach_start(start);
+            if config == solver.tables.empty {
+                // Already won: A* finds it at once.
+                return solver;
+            }
+            let exact_start = solver.tables.reach_start(start);
+            let (key, rank) = solver.tables.relaxed_key(exact_start.0, exact_start.1);
             let mut table = StateTable::new();
             table.offer(key, rank);
             let stack = vec![key | (rank as u64) << RANK_SHIFT];
-            solver.deciding =
-                Some(Deciding { table, stack, by_rank: Vec::new(), lowest: 0, children: Vec::new() });
+            solver.deciding = Some(Deciding {
+                table,
+                stack,
+                by_rank: Vec::new(),
+                lowest: 0,
+                children: Vec::new(),
+                relaxed: true,
+                exact_start,
+                relaxed_states: 0,
+            });
         }
         solver
     }
@@ -518,16 +538,32 @@ impl Solver {
             let mut solvable = false;
             let mut children = std::mem::take(&mut deciding.children);
             children.clear();
+            let relaxed = deciding.relaxed;
             tables.reach_children(key, rank, |child, child_rank| {
                 let (config, ..) = unpack(child);
                 if config == empty {
                     solvable = true;
                 } else if tables.heuristic[config as usize] < UNREACHABLE {
+                    let (child, child_rank) =
+                        if relaxed { tables.relaxed_key(child, child_rank) } else { (child, child_rank) };
                     children.push(child | (child_rank as u64) << RANK_SHIFT);
                 }
             });
+            if solvable && relaxed {
+                // The relaxed game can be won, which the deck may still not be: the exact
+                // search decides.
+                deciding.relaxed = false;
+                deciding.relaxed_states += deciding.table.len;
+                let (key, rank) = deciding.exact_start;
+                deciding.table = StateTable::new();
+                deciding.table.offer(key, rank);
+                deciding.stack = vec![key | (rank as u64) << RANK_SHIFT];
+                deciding.by_rank = Vec::new();
+                deciding.children = children;
+                continue;
+            }
             if solvable {
-                self.decided_states = deciding.table.len;
+                self.decided_states = deciding.relaxed_states + deciding.table.len;
                 self.deciding = None;
                 return Reach::Solvable;
             }
@@ -541,7 +577,7 @@ impl Solver {
                 }
             }
             deciding.children = children;
-            if (deciding.table.len + self.table.len) as u64 > self.budget {
+            if (deciding.relaxed_states + deciding.table.len + self.table.len) as u64 > self.budget {
                 return Reach::Running;
             }
         }
@@ -563,7 +599,9 @@ impl Solver {
 
     /// Distinct states stored so far (by both searches).
     pub fn states(&self) -> u64 {
-        (self.table.len + self.deciding.as_ref().map_or(self.decided_states, |d| d.table.len)) as u64
+        (self.table.len
+            + self.deciding.as_ref().map_or(self.decided_states, |d| d.relaxed_states + d.table.len))
+            as u64
     }
 
     /// Approximate bytes held by the search tables.

@@ -110,6 +110,9 @@ pub(super) struct Tables {
     pub(super) useful_places: Vec<u32>,
     /// The stock places of kings.
     pub(super) stock_kings: u32,
+    /// For each configuration, the stock places of kings and of the rank pairs (values v and
+    /// 13 − v) with no card left in its pyramid: cards that can never go with a pyramid card.
+    pub(super) inert_places: Vec<u32>,
     /// For each configuration, the stock places whose cards partner one of its available
     /// pyramid cards.
     pub(super) available_partner_places: Vec<u32>,
@@ -244,6 +247,16 @@ impl Tables {
             .iter()
             .map(|&available| bits(available as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
             .collect();
+        let inert_places = configs
+            .masks
+            .iter()
+            .map(|&mask| {
+                let values = bits(mask as u64).fold(0u16, |m, slot| m | 1 << values[slot as usize]);
+                (1..=6usize)
+                    .filter(|&v| values & (1 << v | 1 << (13 - v)) == 0)
+                    .fold(stock_of_value[13], |m, v| m | stock_of_value[v] | stock_of_value[13 - v])
+            })
+            .collect();
         let mut slots_of_value = [0u32; 14];
         for slot in 0..PYRAMID_CARDS {
             slots_of_value[values[slot] as usize] |= 1 << slot;
@@ -312,6 +325,7 @@ impl Tables {
             useful_places,
             available_partner_places,
             stock_kings: stock_of_value[13],
+            inert_places,
             lonely,
             stock_partners,
             above,
@@ -445,6 +459,28 @@ impl Tables {
         let stock = stock & !self.stock_kings;
         let start = pack(config, stock, canonical_pointer(stock, pointer as u32), recycles);
         (start & REACH_KEY, reach_rank(start))
+    }
+
+    /// `key` and `rank` in the relaxed game of the first reachability search: without the
+    /// stock cards of rank pairs with no pyramid card left ([`Tables::inert_places`]), and
+    /// with the pointer canonical again.
+    ///
+    /// Such a card can only ever go with another such card or alone (a king), so a line of the
+    /// game maps onto a line of the relaxed game: leave out the moves of those cards (a
+    /// recycle of a waste holding only such cards too: fewer recycles used is never worse).
+    /// Every other move stays legal, the stock and waste tops being the same cards or the
+    /// others absent. So if the relaxed game cannot be won, neither can the deck. The converse
+    /// fails (such cards may block the waste), so a relaxed win leaves the verdict to the
+    /// exact search.
+    pub(super) fn relaxed_key(&self, key: u64, rank: u8) -> (u64, u8) {
+        let (config, stock, ..) = unpack(key);
+        let inert = stock & self.inert_places[config as usize];
+        if inert == 0 {
+            return (key, rank);
+        }
+        let stock = stock & !inert;
+        let (pass, pointer) = (rank / 25, (rank % 25) as u32);
+        (pack(config, stock, 0, 0), pass * 25 + canonical_pointer(stock, pointer))
     }
 
     /// Calls `visit(child, rank)` for the removals reachable from `key` (configuration and
