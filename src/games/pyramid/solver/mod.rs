@@ -464,7 +464,9 @@ impl Solver {
         let budget = options.budget.states;
         let tables = Tables::new(position.deal(), position.stock_mask());
         let config = configs().index.get(&position.pyramid_mask()).copied().unwrap_or(0);
-        let start = pack(config, position.stock_mask(), position.turned(), position.recycles());
+        let stock = position.stock_mask();
+        let start =
+            pack(config, stock, canonical_pointer(stock, position.turned() as u32), position.recycles());
         let mut solver = Solver {
             tables,
             table: StateTable::with_parents(),
@@ -697,9 +699,9 @@ impl Solver {
         let child = |slots: &[u32], stock_places: &[u32], v: u8, q: u32, pass: u8| {
             t.remove(at, slots, stock_places, v).map(|(c, st)| pack(c, st, canonical_pointer(st, q), pass))
         };
-        let mut rest = stock & !((1u32 << pointer) - 1);
+        let rest = stock & !((1u32 << pointer) - 1);
         let below = stock & ((1u32 << pointer) - 1);
-        let mut waste = (below != 0).then(|| 31 - below.leading_zeros());
+        let waste = (below != 0).then(|| 31 - below.leading_zeros());
         // Stock places that are the one partner left of an available pyramid card.
         let mut forcing = 0u32;
         for slot in bits(available as u64) {
@@ -738,76 +740,116 @@ impl Solver {
                 }
             }
         }
-        let (first_pass, first_pointer) = (recycles, pointer as u32);
-        let (mut pass, mut q) = (first_pass, first_pointer);
-        let mut tried = 0u32;
-        let mut turns = 0u8;
-        loop {
-            let top = (rest != 0).then(|| rest.trailing_zeros());
-            if turns > upto {
-                return Some(turns);
-            }
-            let emit = turns >= skip;
-            if turns > 0 && emit && tops(rest, waste) & forcing != 0 {
-                if let Some((slot, other)) = t.forced_removal(available, tops(rest, waste), cards) {
-                    let j = other - PYRAMID_CARDS as u32;
-                    if let Some(removed) = child(&[slot], &[j], t.values[slot as usize], q, pass) {
-                        visit(removed, turns, Step::Pair(slot as u8, other as u8));
+        // The walk, stop by stop, visits the stock tops in order: this pass's cards at or above
+        // the pointer, the stop with the stock empty, then after a recycle (if one is left and
+        // the pointer is not at the start) the next pass's cards up to the old waste top.
+        // Only the stops whose top is a king, a partner of an available pyramid card, the
+        // later card of a pair with the waste top, or a forcing card do anything there, so
+        // the walk jumps from one to the next, counting the turns of the stops between.
+        // (The pointer is canonical: the waste top is just below it.)
+        let ahead = rest;
+        let drawn = ahead.count_ones() as u8;
+        let kings = stock & t.stock_kings;
+        let partners = stock & t.available_partner_places[config as usize];
+        // The removals with the stock top `j` (first met here) and with it and the waste top.
+        let at_top =
+            |j: u32, turns: u8, pass: u8, first_meeting: bool, visit: &mut dyn FnMut(u64, u8, Step)| {
+                if first_meeting && kings & (1 << j) != 0 {
+                    if let Some(removed) = child(&[], &[j], 13, j, pass) {
+                        visit(removed, turns, Step::King(place(j)));
                     }
+                } else if first_meeting && partners & (1 << j) != 0 {
+                    let v = value_of(j);
+                    for slot in bits((available & t.slots_of_value[13 - v as usize]) as u64) {
+                        if let Some(removed) = child(&[slot], &[j], v, j, pass) {
+                            visit(removed, turns, Step::Pair(slot as u8, place(j)));
+                        }
+                    }
+                }
+            };
+        let stock_pair = |j: u32, w: u32, turns: u8, pass: u8, visit: &mut dyn FnMut(u64, u8, Step)| {
+            if value_of(j) + value_of(w) == 13 {
+                if let Some(removed) = child(&[], &[j, w], value_of(j), j, pass) {
+                    visit(removed, turns, Step::Pair(place(j), place(w)));
+                }
+            }
+        };
+        // The first stop: the stock top, then the waste top (met here first), then the two.
+        if skip == 0 {
+            let top = (ahead != 0).then(|| ahead.trailing_zeros());
+            if let Some(s) = top {
+                at_top(s, 0, recycles, true, &mut visit);
+            }
+            if let Some(w) = waste {
+                if kings & (1 << w) != 0 {
+                    if let Some(removed) = child(&[], &[w], 13, pointer as u32, recycles) {
+                        visit(removed, 0, Step::King(place(w)));
+                    }
+                } else if partners & (1 << w) != 0 {
+                    let v = value_of(w);
+                    for slot in bits((available & t.slots_of_value[13 - v as usize]) as u64) {
+                        if let Some(removed) = child(&[slot], &[w], v, pointer as u32, recycles) {
+                            visit(removed, 0, Step::Pair(slot as u8, place(w)));
+                        }
+                    }
+                }
+            }
+            if let Some(s) = top {
+                if let Some(w) = waste {
+                    stock_pair(s, w, 0, recycles, &mut visit);
+                }
+                if kings & (1 << s) != 0 {
                     return None;
                 }
             }
-            // After the first stop the waste top is the card drawn last, already tried on top.
-            let fresh_waste = if turns == 0 { waste.unwrap_or(NO_CARD) } else { NO_CARD };
-            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
-                if j == NO_CARD || tried & (1 << j) != 0 {
-                    continue;
+        }
+        let interesting = kings | partners | forcing;
+        // This pass, after the first stop; then the next pass, whose cards below the old
+        // pointer were not met yet (the old waste top was, at the first stop).
+        let next_pass = if recycles < MAX_RECYCLES { below } else { 0 };
+        let first = (ahead != 0).then(|| ahead.trailing_zeros()).unwrap_or(NO_CARD);
+        let stops = [
+            (ahead & ahead.wrapping_sub(1), recycles, 1u8, first),
+            (next_pass, recycles + 1, drawn + 1, NO_CARD),
+        ];
+        for (cards_met, pass, mut turns, mut previous) in stops {
+            for j in bits(cards_met as u64) {
+                if turns > upto {
+                    return Some(upto + 1);
                 }
-                tried |= 1 << j;
-                if !emit {
-                    continue;
-                }
-                let v = value_of(j);
-                if v == 13 {
-                    if let Some(removed) = child(&[], &[j], 13, q, pass) {
-                        visit(removed, turns, Step::King(place(j)));
+                let paired = previous != NO_CARD && value_of(previous) + value_of(j) == 13;
+                if turns >= skip && (paired || interesting & (1 << j) != 0) {
+                    if forcing & (1 << j) != 0 {
+                        let w = (previous != NO_CARD).then_some(previous);
+                        if let Some((slot, other)) = t.forced_removal(available, tops(1 << j, w), cards) {
+                            let removed = child(
+                                &[slot],
+                                &[other - PYRAMID_CARDS as u32],
+                                t.values[slot as usize],
+                                j,
+                                pass,
+                            );
+                            if let Some(removed) = removed {
+                                visit(removed, turns, Step::Pair(slot as u8, other as u8));
+                            }
+                            return None;
+                        }
                     }
-                    continue;
-                }
-                for slot in bits((available & t.slots_of_value[13 - v as usize]) as u64) {
-                    if let Some(removed) = child(&[slot], &[j], v, q, pass) {
-                        visit(removed, turns, Step::Pair(slot as u8, place(j)));
+                    at_top(j, turns, pass, Some(j) != waste, &mut visit);
+                    if paired {
+                        stock_pair(j, previous, turns, pass, &mut visit);
+                    }
+                    if kings & (1 << j) != 0 {
+                        return None;
                     }
                 }
-            }
-            if let (Some(s), Some(w), true) = (top, waste, emit) {
-                if value_of(s) + value_of(w) == 13 {
-                    if let Some(removed) = child(&[], &[s, w], value_of(s), q, pass) {
-                        visit(removed, turns, Step::Pair(place(s), place(w)));
-                    }
-                }
-            }
-            match top {
-                Some(s) if value_of(s) == 13 => break,
-                Some(s) => {
-                    q = s + 1;
-                    waste = Some(s);
-                    rest &= rest - 1;
-                }
-                None if waste.is_some() && pass < MAX_RECYCLES => {
-                    pass += 1;
-                    q = 0;
-                    waste = None;
-                    rest = stock;
-                }
-                None => break,
-            }
-            turns += 1;
-            if pass > first_pass && q >= first_pointer {
-                break;
+                previous = j;
+                turns += 1;
             }
         }
-        None
+        // The walk's last stop: the stock empty in this pass, or the old waste top in the next.
+        let last = if next_pass == 0 || pointer == 0 { drawn } else { stock.count_ones() as u8 };
+        (last > upto).then_some(upto + 1)
     }
 
     fn to_move(&self, step: Step) -> Move {
