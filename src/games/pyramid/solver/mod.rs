@@ -365,14 +365,30 @@ struct Deciding {
     lowest: usize,
     /// The children of the key being expanded, packed the same way.
     children: Vec<u64>,
-    /// Whether this is the first search, over keys without the stock cards that no longer
-    /// matter (see [`Tables::relaxed_key`]), which may only prove the deck unsolvable.
-    relaxed: bool,
-    /// The exact search's first key and rank, for when the first search finds a goal.
+    phase: Phase,
+    /// The exact search's first key and rank.
     exact_start: (u64, u8),
-    /// Keys stored by the first search, once it is over (they still count as stored).
-    relaxed_states: usize,
+    /// Keys stored by the searches of earlier phases (they still count as stored).
+    retired_states: usize,
 }
+
+/// The searches the reachability search runs in turn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// The exact search, for at most [`PROBE_KEYS`] keys: on most solvable decks it finds a
+    /// goal by then.
+    Probe,
+    /// A search of a relaxed game, over keys without the stock cards that no longer matter
+    /// (see [`Tables::relaxed_key`]), which is won if the deck is: a loss proves the deck
+    /// unsolvable (on the committed decks 75,685 keys for 331,855 exact ones on deck 675).
+    Relaxed,
+    /// The exact search to the end, if the relaxed game is won.
+    Exact,
+}
+
+/// Keys the exact search stores before the relaxed one takes over (on the committed
+/// decks, the exact search finds a solvable deck's goal after a median of 27 keys).
+const PROBE_KEYS: usize = 2_000;
 
 /// Keys stored before the reachability search takes keys by rank instead of depth first.
 /// Depth first finds a solvable deck's goal soon, but a key first reached late in a pass is
@@ -381,6 +397,16 @@ struct Deciding {
 const RANK_ORDER_AFTER: usize = 50_000;
 
 impl Deciding {
+    /// Starts `phase` from `key` at `rank`, dropping the keys of the phase before.
+    fn restart(&mut self, phase: Phase, (key, rank): (u64, u8)) {
+        self.phase = phase;
+        self.retired_states += self.table.len;
+        self.table = StateTable::new();
+        self.table.offer(key, rank);
+        self.stack = vec![key | (rank as u64) << RANK_SHIFT];
+        self.by_rank = Vec::new();
+    }
+
     fn push(&mut self, entry: u64) {
         if self.by_rank.is_empty() {
             self.stack.push(entry);
@@ -496,7 +522,7 @@ impl Solver {
                 return solver;
             }
             let exact_start = solver.tables.reach_start(start);
-            let (key, rank) = solver.tables.relaxed_key(exact_start.0, exact_start.1);
+            let (key, rank) = exact_start;
             let mut table = StateTable::new();
             table.offer(key, rank);
             let stack = vec![key | (rank as u64) << RANK_SHIFT];
@@ -506,9 +532,9 @@ impl Solver {
                 by_rank: Vec::new(),
                 lowest: 0,
                 children: Vec::new(),
-                relaxed: true,
+                phase: Phase::Probe,
                 exact_start,
-                relaxed_states: 0,
+                retired_states: 0,
             });
         }
         solver
@@ -540,7 +566,7 @@ impl Solver {
             let mut solvable = false;
             let mut children = std::mem::take(&mut deciding.children);
             children.clear();
-            let relaxed = deciding.relaxed;
+            let relaxed = deciding.phase == Phase::Relaxed;
             tables.reach_children(key, rank, |child, child_rank| {
                 let (config, ..) = unpack(child);
                 if config == empty {
@@ -554,18 +580,12 @@ impl Solver {
             if solvable && relaxed {
                 // The relaxed game can be won, which the deck may still not be: the exact
                 // search decides.
-                deciding.relaxed = false;
-                deciding.relaxed_states += deciding.table.len;
-                let (key, rank) = deciding.exact_start;
-                deciding.table = StateTable::new();
-                deciding.table.offer(key, rank);
-                deciding.stack = vec![key | (rank as u64) << RANK_SHIFT];
-                deciding.by_rank = Vec::new();
+                deciding.restart(Phase::Exact, deciding.exact_start);
                 deciding.children = children;
                 continue;
             }
             if solvable {
-                self.decided_states = deciding.relaxed_states + deciding.table.len;
+                self.decided_states = deciding.retired_states + deciding.table.len;
                 self.deciding = None;
                 return Reach::Solvable;
             }
@@ -579,7 +599,11 @@ impl Solver {
                 }
             }
             deciding.children = children;
-            if (deciding.relaxed_states + deciding.table.len + self.table.len) as u64 > self.budget {
+            if deciding.phase == Phase::Probe && deciding.table.len >= PROBE_KEYS {
+                let (key, rank) = deciding.exact_start;
+                deciding.restart(Phase::Relaxed, tables.relaxed_key(key, rank));
+            }
+            if (deciding.retired_states + deciding.table.len + self.table.len) as u64 > self.budget {
                 return Reach::Running;
             }
         }
@@ -602,7 +626,7 @@ impl Solver {
     /// Distinct states stored so far (by both searches).
     pub fn states(&self) -> u64 {
         (self.table.len
-            + self.deciding.as_ref().map_or(self.decided_states, |d| d.relaxed_states + d.table.len))
+            + self.deciding.as_ref().map_or(self.decided_states, |d| d.retired_states + d.table.len))
             as u64
     }
 
