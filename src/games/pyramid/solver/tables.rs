@@ -624,10 +624,17 @@ impl Tables {
         let mut farthest = 0u8;
         for slot in bits(self.lonely[config as usize] as u64) {
             let slot = slot as usize;
-            let before = self.slot_partners(mask & !self.above[slot]);
             let partners = stock & self.stock_partners[slot];
-            let mut cost = u8::MAX;
             let ahead = partners & !low;
+            // The cost is at most the cards in the way of the nearest partner ahead: a card
+            // whose cost cannot exceed the largest so far is skipped (the maximum is the same).
+            if ahead != 0
+                && (stock & !low & ((1u32 << ahead.trailing_zeros()) - 1)).count_ones() as u8 <= farthest
+            {
+                continue;
+            }
+            let before = self.slot_partners(mask & !self.above[slot]);
+            let mut cost = u8::MAX;
             if ahead != 0 {
                 let j = ahead.trailing_zeros();
                 cost = cost.min(self.unmatched(stock & !low & ((1u32 << j) - 1), before));
