@@ -24,6 +24,11 @@
 //!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
 //!   by a removal that also takes a pyramid card.
 //!
+//! The reachability search that proves decks unsolvable also searches a relaxed game without
+//! the stock kings and the stock cards of rank pairs with no pyramid card left (a loss there
+//! is a proof), and the exact game to the end only when the relaxed one is won (see
+//! [`Deciding`]).
+//!
 //! A state queued beyond the f layer being searched is queued under a cheaper lower bound (its
 //! removal steps, or its parent's estimate less the move's steps) and estimated only if it
 //! comes up: many never do.
@@ -352,7 +357,8 @@ impl Marks {
 /// layer by layer had to explore nearly every key first (the A* search then ran at a third
 /// of its speed to the end). A search still running after [`RANK_ORDER_AFTER`] keys is most
 /// likely proving a deck unsolvable, where every key must be expanded anyway: it then takes
-/// the keys with the best rank first, so that fewer are expanded twice.
+/// the keys with the best rank first, so that fewer are expanded twice. Unsolvable decks are
+/// mostly proved by a search of a relaxed game with far fewer keys (see [`Phase`]).
 struct Deciding {
     /// The best rank found for each key.
     table: StateTable,
@@ -388,7 +394,7 @@ enum Phase {
 
 /// Keys the exact search stores before the relaxed one takes over (on the committed
 /// decks, the exact search finds a solvable deck's goal after a median of 27 keys).
-const PROBE_KEYS: usize = 2_000;
+const PROBE_KEYS: usize = 300;
 
 /// Keys stored before the reachability search takes keys by rank instead of depth first.
 /// Depth first finds a solvable deck's goal soon, but a key first reached late in a pass is
