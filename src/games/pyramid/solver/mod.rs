@@ -837,7 +837,7 @@ impl Solver {
         // This pass, after the first stop; then the next pass, whose cards below the old
         // pointer were not met yet (the old waste top was, at the first stop).
         let next_pass = if recycles < MAX_RECYCLES { below } else { 0 };
-        let first = (ahead != 0).then(|| ahead.trailing_zeros()).unwrap_or(NO_CARD);
+        let first = if ahead != 0 { ahead.trailing_zeros() } else { NO_CARD };
         let stops = [
             (ahead & ahead.wrapping_sub(1), recycles, 1u8, first),
             (next_pass, recycles + 1, drawn + 1, NO_CARD),
