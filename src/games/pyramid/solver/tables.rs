@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use super::{pack, unpack, INFEASIBLE, NO_CONFIG, UNREACHABLE};
+use super::{pack, reach_rank, unpack, INFEASIBLE, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
     canonical_pointer, covering, value, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS,
@@ -108,6 +108,14 @@ pub(super) struct Tables {
     /// For each configuration, the stock places whose cards would partner one of its pyramid
     /// cards (now or later: the pyramid only shrinks).
     pub(super) useful_places: Vec<u32>,
+    /// The stock places of kings.
+    pub(super) stock_kings: u32,
+    /// For each configuration, the stock places of kings and of the rank pairs (values v and
+    /// 13 − v) with no card left in its pyramid: cards that can never go with a pyramid card.
+    pub(super) inert_places: Vec<u32>,
+    /// For each configuration, the stock places whose cards partner one of its available
+    /// pyramid cards.
+    pub(super) available_partner_places: Vec<u32>,
     /// For each configuration, its pyramid cards other than kings with no possible pyramid
     /// partner left (they need one from the stock).
     pub(super) lonely: Vec<u32>,
@@ -234,6 +242,21 @@ impl Tables {
             .iter()
             .map(|&mask| bits(mask as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
             .collect();
+        let available_partner_places = configs
+            .available
+            .iter()
+            .map(|&available| bits(available as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
+            .collect();
+        let inert_places = configs
+            .masks
+            .iter()
+            .map(|&mask| {
+                let values = bits(mask as u64).fold(0u16, |m, slot| m | 1 << values[slot as usize]);
+                (1..=6usize)
+                    .filter(|&v| values & (1 << v | 1 << (13 - v)) == 0)
+                    .fold(stock_of_value[13], |m, v| m | stock_of_value[v] | stock_of_value[13 - v])
+            })
+            .collect();
         let mut slots_of_value = [0u32; 14];
         for slot in 0..PYRAMID_CARDS {
             slots_of_value[values[slot] as usize] |= 1 << slot;
@@ -300,6 +323,9 @@ impl Tables {
             stock_cards,
             need,
             useful_places,
+            available_partner_places,
+            stock_kings: stock_of_value[13],
+            inert_places,
             lonely,
             stock_partners,
             above,
@@ -424,13 +450,54 @@ impl Tables {
         Some((new_config, new_stock))
     }
 
+    /// The reachability search's first key and rank for `state`: its stock without kings,
+    /// and a canonical pointer. A stock king can go alone whenever it is the stock or waste top,
+    /// so a line of the game with it can be played without it and the other way round (remove
+    /// it as soon as it comes up): the two decide alike, and keys without kings are fewer.
+    pub(super) fn reach_start(&self, state: u64) -> (u64, u8) {
+        let (config, stock, pointer, recycles) = unpack(state);
+        let stock = stock & !self.stock_kings;
+        let start = pack(config, stock, canonical_pointer(stock, pointer as u32), recycles);
+        (start & REACH_KEY, reach_rank(start))
+    }
+
+    /// `key` and `rank` in the relaxed game of the first reachability search: without the
+    /// stock cards of rank pairs with no pyramid card left ([`Tables::inert_places`]), and
+    /// with the pointer canonical again.
+    ///
+    /// Such a card can only ever go with another such card or alone (a king), so a line of the
+    /// game maps onto a line of the relaxed game: leave out the moves of those cards (a
+    /// recycle of a waste holding only such cards too: fewer recycles used is never worse).
+    /// Every other move stays legal, the stock and waste tops being the same cards or the
+    /// others absent. So if the relaxed game cannot be won, neither can the deck. The converse
+    /// fails (such cards may block the waste), so a relaxed win leaves the verdict to the
+    /// exact search.
+    pub(super) fn relaxed_key(&self, key: u64, rank: u8) -> (u64, u8) {
+        let (config, stock, ..) = unpack(key);
+        let inert = stock & self.inert_places[config as usize];
+        if inert == 0 {
+            return (key, rank);
+        }
+        let stock = stock & !inert;
+        let (pass, pointer) = (rank / 25, (rank % 25) as u32);
+        (pack(config, stock, 0, 0), pass * 25 + canonical_pointer(stock, pointer))
+    }
+
     /// Calls `visit(child, rank)` for the removals reachable from `key` (configuration and
-    /// stock mask) when its best pointer and recycles are `rank`: the pyramid pairs, then the
-    /// removals with the stock or waste top at each pointer position reached by drawing and
-    /// recycling, each child with the best rank it is reached at. Positions of a later pass
-    /// that an earlier pass already visited are skipped, and a king on top of the stock is
-    /// removed rather than drawn (a position with it on the waste instead is dominated).
-    pub(super) fn reach_children(&self, key: u64, rank: u8, mut visit: impl FnMut(u64, u8)) {
+    /// stock mask, no king in the stock: see [`Tables::reach_start`]) when its best pointer and
+    /// recycles are `rank`: the pyramid pairs, then the removals with the stock or waste top at
+    /// each pointer position reached by drawing and recycling, in the order a walk through the
+    /// stock meets them, each child with the best rank it is reached at.
+    ///
+    /// The walk is not taken stop by stop: only the stock cards that can go there matter. Each
+    /// stock card's removals with pyramid cards give the same keys wherever it is met, and the
+    /// first meeting gives the best rank, so each card is tried once: a card at or above the
+    /// pointer in this pass as the stock top, the waste top at once, and a card below it in the
+    /// next pass (if a recycle is left). A stock-and-waste pair is two cards next to each other
+    /// in the stock (none left between them), met when the later one is the stock top: in this
+    /// pass if the earlier one is the waste top or above it, else in the next. Positions of a
+    /// later pass that an earlier pass already visited give nothing new.
+    pub(super) fn reach_children<F: FnMut(u64, u8)>(&self, key: u64, rank: u8, mut visit: F) {
         let (config, stock, ..) = unpack(key);
         let available = configs().available[config as usize];
         let next = &configs().next[config as usize];
@@ -459,65 +526,71 @@ impl Tables {
                 }
             }
         }
-        let (first_pass, first_pointer) = (rank / 25, (rank % 25) as u32);
-        let (mut pass, mut q) = (first_pass, first_pointer);
-        // The stock and waste tops are followed card by card: `rest` holds the stock cards
-        // still to come up in this pass, `waste` the waste top.
-        let mut rest = stock & !((1u32 << q) - 1);
-        let below = stock & ((1u32 << q) - 1);
-        let mut waste = (below != 0).then(|| 31 - below.leading_zeros());
-        // A stock card's removals with pyramid cards give the same keys wherever it is met,
-        // and the first meeting gives the best rank: each card is tried once.
-        let mut tried = 0u32;
-        let mut first_stop = true;
+        // Ranks are canonical (see [`canonical_pointer`]): the waste top is just below the
+        // pointer.
+        let (pass, pointer) = (rank / 25, (rank % 25) as u32);
+        let waste = stock & ((1u32 << pointer) - 1);
+        let ahead = stock & !waste;
         let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
-        loop {
-            let top = (rest != 0).then(|| rest.trailing_zeros());
-            let base = pass * 25;
-            let mut emit = |found: Option<(u16, u32)>| {
-                if let Some((c, st)) = found {
-                    visit(pack(c, st, 0, 0), base + canonical_pointer(st, q));
-                }
-            };
-            // After the first stop the waste top is the card drawn last, already tried on top.
-            let fresh_waste = if first_stop { waste.unwrap_or(NO_CARD) } else { NO_CARD };
-            for j in [top.unwrap_or(NO_CARD), fresh_waste] {
-                if j == NO_CARD || tried & (1 << j) != 0 {
-                    continue;
-                }
-                tried |= 1 << j;
+        // Stock cards that can go with an available pyramid card, and the later cards of
+        // neighbouring pairs adding to 13.
+        let partners = stock & self.available_partner_places[config as usize];
+        let mut pair_tops = 0u32;
+        let mut previous = NO_CARD;
+        for j in bits(stock as u64) {
+            if previous != NO_CARD && value_of(previous) + value_of(j) == 13 {
+                pair_tops |= 1 << j;
+            }
+            previous = j;
+        }
+        let with_pyramid = |j: u32, pass: u8, visit: &mut F| {
+            if partners & (1 << j) != 0 {
                 let v = value_of(j);
-                if v == 13 {
-                    emit(self.remove(at, &[], &[j], 13));
-                    continue;
-                }
                 for slot in bits((available & self.slots_of_value[13 - v as usize]) as u64) {
-                    emit(self.remove(at, &[slot], &[j], v));
+                    if let Some((c, st)) = self.remove(at, &[slot], &[j], v) {
+                        visit(pack(c, st, 0, 0), pass * 25 + canonical_pointer(st, j));
+                    }
                 }
             }
-            if let (Some(s), Some(w)) = (top, waste) {
-                if value_of(s) + value_of(w) == 13 {
-                    emit(self.remove(at, &[], &[s, w], value_of(s)));
+        };
+        let with_waste = |j: u32, pass: u8, visit: &mut F| {
+            if pair_tops & (1 << j) != 0 {
+                let w = 31 - (stock & ((1u32 << j) - 1)).leading_zeros();
+                if let Some((c, st)) = self.remove(at, &[], &[j, w], value_of(j)) {
+                    visit(pack(c, st, 0, 0), pass * 25 + canonical_pointer(st, w));
                 }
             }
-            match top {
-                Some(s) if value_of(s) == 13 => break,
-                Some(s) => {
-                    q = s + 1;
-                    waste = Some(s);
-                    rest &= rest - 1;
-                }
-                None if waste.is_some() && pass < MAX_RECYCLES => {
-                    pass += 1;
-                    q = 0;
-                    waste = None;
-                    rest = stock;
-                }
-                None => break,
+        };
+        let interesting = partners | pair_tops;
+        let mut rest_of_pass = interesting & ahead;
+        if waste != 0 {
+            // The first stop: the stock top, then the waste top, then the two together.
+            let w = 31 - waste.leading_zeros();
+            if ahead != 0 {
+                let s = ahead.trailing_zeros();
+                with_pyramid(s, pass, &mut visit);
+                with_pyramid(w, pass, &mut visit);
+                with_waste(s, pass, &mut visit);
+                rest_of_pass &= !(1 << s);
+            } else {
+                with_pyramid(w, pass, &mut visit);
             }
-            first_stop = false;
-            if pass > first_pass && q >= first_pointer {
-                break;
+            for j in bits(rest_of_pass as u64) {
+                with_pyramid(j, pass, &mut visit);
+                with_waste(j, pass, &mut visit);
+            }
+            if pass < MAX_RECYCLES {
+                for j in bits((interesting & waste) as u64) {
+                    if j != w {
+                        with_pyramid(j, pass + 1, &mut visit);
+                    }
+                    with_waste(j, pass + 1, &mut visit);
+                }
+            }
+        } else {
+            for j in bits(rest_of_pass as u64) {
+                with_pyramid(j, pass, &mut visit);
+                with_waste(j, pass, &mut visit);
             }
         }
     }
@@ -551,10 +624,17 @@ impl Tables {
         let mut farthest = 0u8;
         for slot in bits(self.lonely[config as usize] as u64) {
             let slot = slot as usize;
-            let before = self.slot_partners(mask & !self.above[slot]);
             let partners = stock & self.stock_partners[slot];
-            let mut cost = u8::MAX;
             let ahead = partners & !low;
+            // The cost is at most the cards in the way of the nearest partner ahead: a card
+            // whose cost cannot exceed the largest so far is skipped (the maximum is the same).
+            if ahead != 0
+                && (stock & !low & ((1u32 << ahead.trailing_zeros()) - 1)).count_ones() as u8 <= farthest
+            {
+                continue;
+            }
+            let before = self.slot_partners(mask & !self.above[slot]);
+            let mut cost = u8::MAX;
             if ahead != 0 {
                 let j = ahead.trailing_zeros();
                 cost = cost.min(self.unmatched(stock & !low & ((1u32 << j) - 1), before));
