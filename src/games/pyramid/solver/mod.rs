@@ -879,7 +879,7 @@ impl Solver {
         }
         // The walk's last stop: the stock empty in this pass, or the old waste top in the next.
         let last = if next_pass == 0 || pointer == 0 { drawn } else { stock.count_ones() as u8 };
-        (last > upto).then_some(upto + 1)
+        (last > upto).then(|| upto + 1)
     }
 
     fn to_move(&self, step: Step) -> Move {
