@@ -1036,7 +1036,11 @@ impl Search for Solver {
                 continue;
             }
             let estimated = self.estimated_mark();
-            if entry & (ESTIMATED | 3 << CAPPED_SHIFT) != estimated {
+            // The estimate reads only whether a recycle is left, so capping the recycles
+            // changes it only for a state with one fewer used than the goal's.
+            let capped_since = recycles + 1 == self.recycles_below
+                && entry & (3 << CAPPED_SHIFT) != estimated & (3 << CAPPED_SHIFT);
+            if entry & ESTIMATED == 0 || capped_since {
                 // Queued under a lower bound (or estimated before the recycles were capped):
                 // estimated now, and queued again if that puts it later (the larger of the
                 // two is a lower bound too).
