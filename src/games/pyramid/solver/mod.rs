@@ -81,6 +81,9 @@ const RESUME_SHIFT: u32 = 56;
 /// Marks a queue entry filed under its estimate; one without it is filed under a cheaper lower
 /// bound and is estimated only when it comes up (see [`Solver::reach`]).
 const ESTIMATED: u64 = 1 << 47;
+/// Where a queue entry keeps the recycles allowed when it was estimated (see
+/// [`Solver::estimated_mark`]).
+const CAPPED_SHIFT: u32 = 45;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
@@ -470,8 +473,14 @@ pub struct Solver {
     /// The keys the reachability search stored, once it has found the deck solvable (they
     /// still count as stored, so that progress never goes back).
     decided_states: usize,
-    /// The goal with the fewest recycles found so far in the last layer, and that layer.
-    found: Option<(u64, usize)>,
+    /// The goal with the fewest recycles found so far (in the last layer).
+    found: Option<u64>,
+    /// Only lines with fewer recycles than this are wanted: one more than the most allowed
+    /// until a goal is found, then the goal's (see [`Solver::estimate`]).
+    recycles_below: u8,
+    /// Only lines of at most these steps are wanted: once a goal is found, its steps (the
+    /// fewest: it is found in the first f layer with one).
+    steps_at_most: usize,
     table: StateTable,
     /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
@@ -506,6 +515,8 @@ impl Solver {
             start: *position,
             marks: Marks::new(),
             found: None,
+            recycles_below: MAX_RECYCLES + 1,
+            steps_at_most: usize::MAX,
             decided_states: 0,
             f: 0,
             h: 0,
@@ -653,13 +664,16 @@ impl Solver {
     /// It is queued under `lower`, a lower bound on its steps left, and estimated only when it
     /// comes up (many states are queued beyond the last f layer and never come up).
     fn reach(&mut self, state: u64, g: u8, parent: u64, lower: u8) {
+        let (config, ..) = unpack(state);
+        if (g + lower.max(self.tables.heuristic[config as usize])) as usize > self.steps_at_most {
+            return;
+        }
         let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
         let Some(slot) = self.marks.undominated(key, mark) else {
             return;
         };
         if self.table.offer_from(state, g, parent) {
             self.marks.record(key, mark, slot);
-            let (config, ..) = unpack(state);
             let lower = lower.max(self.tables.heuristic[config as usize]);
             if (g + lower) as usize > self.f {
                 self.file(state | (g as u64) << G_SHIFT, g + lower, lower);
@@ -671,11 +685,26 @@ impl Solver {
 
     /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end.
     fn push(&mut self, state: u64, g: u8) {
-        let h = self.tables.estimate(state);
-        if h >= UNREACHABLE {
+        let h = self.estimate(state);
+        if h >= UNREACHABLE || (g + h) as usize > self.steps_at_most {
             return;
         }
-        self.file(state | (g as u64) << G_SHIFT | ESTIMATED, g + h, h);
+        self.file(state | (g as u64) << G_SHIFT | self.estimated_mark(), g + h, h);
+    }
+
+    /// The estimate of `state`'s steps left (see [`Tables::estimate`]) on a line with fewer
+    /// recycles than `recycles_below` (`state` has fewer used): the estimate of the same state
+    /// with the recycles it may not use counted as used, which is admissible for those lines
+    /// (the estimate reads only the recycles left).
+    fn estimate(&self, state: u64) -> u8 {
+        let unusable = (MAX_RECYCLES + 1 - self.recycles_below) as u64;
+        self.tables.estimate(state + (unusable << RECYCLE_SHIFT))
+    }
+
+    /// Marks a queue entry estimated by [`Solver::estimate`] with the recycles allowed then
+    /// (once a goal is found, an entry estimated before is estimated again).
+    fn estimated_mark(&self) -> u64 {
+        ESTIMATED | (self.recycles_below as u64) << CAPPED_SHIFT
     }
 
     /// Files a queue entry under `f` and, within it, `h`.
@@ -711,7 +740,14 @@ impl Solver {
     /// Only the removals after `skip` or more turns are emitted, and the walk stops before a
     /// stop of more than `upto` turns, returning its turns (A* takes the rest of the walk up
     /// again when its bound reaches it).
-    fn removals(&self, state: u64, skip: u8, upto: u8, mut visit: impl FnMut(u64, u8, Step)) -> Option<u8> {
+    fn removals(
+        &self,
+        state: u64,
+        skip: u8,
+        upto: u8,
+        last_pass: u8,
+        mut visit: impl FnMut(u64, u8, Step),
+    ) -> Option<u8> {
         let t = &self.tables;
         let (config, stock, pointer, recycles) = unpack(state);
         let available = configs().available[config as usize];
@@ -836,7 +872,7 @@ impl Solver {
         let interesting = kings | partners | forcing;
         // This pass, after the first stop; then the next pass, whose cards below the old
         // pointer were not met yet (the old waste top was, at the first stop).
-        let next_pass = if recycles < MAX_RECYCLES { below } else { 0 };
+        let next_pass = if recycles < last_pass { below } else { 0 };
         let first = if ahead != 0 { ahead.trailing_zeros() } else { NO_CARD };
         let stops = [
             (ahead & ahead.wrapping_sub(1), recycles, 1u8, first),
@@ -902,7 +938,7 @@ impl Solver {
         let mut moves = Vec::new();
         for link in chain.windows(2) {
             let mut found: Option<(u8, Step)> = None;
-            self.removals(link[0], 0, u8::MAX, |child, turns, step| {
+            self.removals(link[0], 0, u8::MAX, MAX_RECYCLES, |child, turns, step| {
                 if child == link[1] && found.is_none_or(|(fewest, _)| turns < fewest) {
                     found = Some((turns, step));
                 }
@@ -961,10 +997,10 @@ impl Search for Solver {
                 self.f += 1;
                 self.h = 0;
             }
-            let finished = self.f >= self.buckets.len() || self.found.is_some_and(|(_, f)| self.f > f);
+            let finished = self.f >= self.buckets.len() || self.f > self.steps_at_most;
             if finished {
                 self.done = Some(match self.found {
-                    Some((goal, _)) => Outcome::Solved(self.rebuild(goal)),
+                    Some(goal) => Outcome::Solved(self.rebuild(goal)),
                     None => Outcome::Unsolvable,
                 });
                 return self.done.clone();
@@ -977,18 +1013,11 @@ impl Search for Solver {
             let g = (entry >> G_SHIFT) as u8;
             let skip = (entry >> RESUME_SHIFT) as u8;
             let (config, _, _, recycles) = unpack(state);
-            if let Some((goal, f)) = self.found {
-                // Only a line with fewer recycles than the goal's is wanted now: a state with
-                // more recycles used is no use, nor one that cannot finish in the layer's
-                // steps with the recycles it may still use (estimated with the rest taken).
-                let most = unpack(goal).3;
-                if recycles >= most {
-                    continue;
-                }
-                let capped = state + (((MAX_RECYCLES + 1 - most) as u64) << RECYCLE_SHIFT);
-                if config != self.tables.empty && g as usize + self.tables.estimate(capped) as usize > f {
-                    continue;
-                }
+            // Once a goal is found, only a line of its steps with fewer recycles is wanted: a
+            // state with as many used is no use, nor one that cannot finish in those steps
+            // with fewer (see [`Solver::estimate`]).
+            if recycles >= self.recycles_below {
+                continue;
             }
             if self.table.get(state) != Some(g) {
                 continue;
@@ -997,22 +1026,30 @@ impl Search for Solver {
                 // The fewest steps. Of those lines, one with the fewest recycles is wanted
                 // (the grade says how many a deck needs): the rest of this layer with fewer
                 // recycles is searched for one before the line is given.
-                self.found = Some((state, self.f));
+                self.found = Some(state);
+                self.recycles_below = recycles;
+                self.steps_at_most = self.f;
                 if recycles == self.start.recycles() {
                     self.done = Some(Outcome::Solved(self.rebuild(state)));
                     return self.done.clone();
                 }
                 continue;
             }
-            if entry & ESTIMATED == 0 {
-                // Queued under a lower bound: estimated now, and queued again if that
-                // puts it later (the larger of the two is a lower bound too).
-                let h = self.tables.estimate(state);
-                if h >= UNREACHABLE {
+            let estimated = self.estimated_mark();
+            // The estimate reads only whether a recycle is left, so capping the recycles
+            // changes it only for a state with one fewer used than the goal's.
+            let capped_since = recycles + 1 == self.recycles_below
+                && entry & (3 << CAPPED_SHIFT) != estimated & (3 << CAPPED_SHIFT);
+            if entry & ESTIMATED == 0 || capped_since {
+                // Queued under a lower bound (or estimated before the recycles were capped):
+                // estimated now, and queued again if that puts it later (the larger of the
+                // two is a lower bound too).
+                let h = self.estimate(state);
+                if h >= UNREACHABLE || (g + h) as usize > self.steps_at_most {
                     continue;
                 }
                 if h as usize > self.h {
-                    self.file(entry | ESTIMATED, g + h, h);
+                    self.file(entry | estimated, g + h, h);
                     continue;
                 }
             }
@@ -1024,16 +1061,21 @@ impl Search for Solver {
             children.clear();
             // Children whose f must exceed this layer's wait: each removal takes off at
             // most one removal step of the estimate, so one after `turns` turns has f at least
-            // g + turns + the removal steps here.
+            // g + turns + the removal steps here. The walk goes a little further (later layers
+            // take it up without walking again), but once a goal is found, no further than its
+            // steps, and within the passes that fewer recycles than its leave.
             let removal_steps = self.tables.heuristic[config as usize];
-            let upto = (self.f as u8).saturating_sub(g + removal_steps).saturating_add(3);
-            let rest = self.removals(state, skip, upto, |child, turns, _| {
+            let margin = if self.found.is_some() { 0 } else { 3 };
+            let upto = (self.f as u8).saturating_sub(g + removal_steps).saturating_add(margin);
+            let rest = self.removals(state, skip, upto, self.recycles_below - 1, |child, turns, _| {
                 children.push(child | (turns as u64) << G_SHIFT)
             });
             if let Some(turns) = rest {
                 let h = turns + removal_steps;
-                let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | ESTIMATED;
-                self.file(entry, g + h, h);
+                if (g + h) as usize <= self.steps_at_most {
+                    let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | estimated;
+                    self.file(entry, g + h, h);
+                }
             }
             // A child after `turns` turns has at least the steps left here, less the move's
             // turns + 1 (the steps left here are at most that move plus the child's).
