@@ -765,7 +765,7 @@ impl Solver {
         let child = |slots: &[u32], stock_places: &[u32], v: u8, q: u32, pass: u8| {
             t.remove(at, slots, stock_places, v).map(|(c, st)| pack(c, st, canonical_pointer(st, q), pass))
         };
-        let rest = stock & !((1u32 << pointer) - 1);
+        let ahead = stock & !((1u32 << pointer) - 1);
         let below = stock & ((1u32 << pointer) - 1);
         let waste = (below != 0).then(|| 31 - below.leading_zeros());
         // Stock places that are the one partner left of an available pyramid card.
@@ -784,7 +784,7 @@ impl Solver {
             let top = if rest != 0 { rest & rest.wrapping_neg() } else { 0 };
             top | waste.map_or(0, |w| 1 << w)
         };
-        let forced = if skip == 0 { t.forced_removal(available, tops(rest, waste), cards) } else { None };
+        let forced = if skip == 0 { t.forced_removal(available, tops(ahead, waste), cards) } else { None };
         if let Some((slot, other)) = forced {
             let v = t.values[slot as usize];
             let removed = if other < PYRAMID_CARDS as u32 {
@@ -813,7 +813,6 @@ impl Solver {
         // later card of a pair with the waste top, or a forcing card do anything there, so
         // the walk jumps from one to the next, counting the turns of the stops between.
         // (The pointer is canonical: the waste top is just below it.)
-        let ahead = rest;
         let drawn = ahead.count_ones() as u8;
         let kings = stock & t.stock_kings;
         let partners = stock & t.available_partner_places[config as usize];
