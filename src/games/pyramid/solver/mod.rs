@@ -18,11 +18,10 @@
 //!   always at hand: computed once per deal for all 1430 configurations by a backward sweep
 //!   (kings alone, pairs of available pyramid cards, or one available card with a stock
 //!   partner), so it knows which cards can never pair because one covers the other;
-//! - the draws or stock-only moves needed before enough stock partners can be reached, or
-//!   before a "lonely" pyramid card (one with no possible pyramid partner left) can meet its
-//!   nearest stock partner: the stock cards in the way must leave first, and only those that
-//!   can pair with distinct pyramid cards removable before it (not ones it covers) may leave
-//!   by a removal that also takes a pyramid card.
+//! - the draws, recycles and stock-only removals needed, from a relaxed run through the
+//!   stock pass by pass: the stock cards passed before the pyramid can be cleared, less those
+//!   an open pyramid card could take on top of the stock, and a recycle for every pass that
+//!   ends with pyramid cards left (see [`passes`]).
 //!
 //! The reachability search that proves decks unsolvable also searches a relaxed game without
 //! the stock kings and the stock cards of rank pairs with no pyramid card left (a loss there
@@ -49,6 +48,7 @@ use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
 
+mod passes;
 mod tables;
 
 pub use tables::configuration_count;
@@ -486,6 +486,9 @@ pub struct Solver {
     /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
     /// soon after it starts.
     buckets: Vec<Vec<Vec<u64>>>,
+    /// Emptied queue buckets, kept for their capacity (a bucket grown from nothing for every
+    /// (f, h) cost a reallocation each doubling).
+    spare: Vec<Vec<u64>>,
     /// The lowest f and, within it, the lowest h that may hold open states.
     f: usize,
     h: usize,
@@ -512,6 +515,7 @@ impl Solver {
             tables,
             table: StateTable::with_parents(),
             buckets: Vec::new(),
+            spare: Vec::new(),
             start: *position,
             marks: Marks::new(),
             found: None,
@@ -630,6 +634,7 @@ impl Solver {
     fn give_up(&mut self) -> Outcome<Vec<Move>> {
         let states = self.states();
         self.buckets = Vec::new();
+        self.spare = Vec::new();
         self.deciding = None;
         self.table = StateTable::new();
         Outcome::Unknown(UnknownReason::StateBudget { states })
@@ -651,7 +656,7 @@ impl Solver {
     pub fn memory(&self) -> usize {
         self.table.bytes()
             + self.marks.bytes()
-            + self.buckets.iter().flatten().map(|b| b.capacity() * 8).sum::<usize>()
+            + self.buckets.iter().flatten().chain(&self.spare).map(|b| b.capacity() * 8).sum::<usize>()
             + self.deciding.as_ref().map_or(0, |d| {
                 d.table.bytes()
                     + (d.stack.capacity() + d.by_rank.iter().map(Vec::capacity).sum::<usize>()) * 8
@@ -695,7 +700,7 @@ impl Solver {
     /// The estimate of `state`'s steps left (see [`Tables::estimate`]) on a line with fewer
     /// recycles than `recycles_below` (`state` has fewer used): the estimate of the same state
     /// with the recycles it may not use counted as used, which is admissible for those lines
-    /// (the estimate reads only the recycles left).
+    /// (the estimate reads only the recycles left, not how many were used).
     fn estimate(&self, state: u64) -> u8 {
         let unusable = (MAX_RECYCLES + 1 - self.recycles_below) as u64;
         self.tables.estimate(state + (unusable << RECYCLE_SHIFT))
@@ -717,7 +722,13 @@ impl Solver {
         if layer.len() <= h {
             layer.resize_with(h + 1, Vec::new);
         }
-        layer[h].push(entry);
+        let bucket = &mut layer[h];
+        if bucket.capacity() == 0 {
+            if let Some(spare) = self.spare.pop() {
+                *bucket = spare;
+            }
+        }
+        bucket.push(entry);
         if (f, h) < (self.f, self.h) {
             (self.f, self.h) = (f, h);
         }
@@ -986,7 +997,10 @@ impl Search for Solver {
             while self.f < self.buckets.len() {
                 let layer = &mut self.buckets[self.f];
                 while self.h < layer.len() && layer[self.h].is_empty() {
-                    layer[self.h] = Vec::new();
+                    let emptied = std::mem::take(&mut layer[self.h]);
+                    if emptied.capacity() > 0 {
+                        self.spare.push(emptied);
+                    }
                     self.h += 1;
                 }
                 if self.h < layer.len() {
@@ -1035,8 +1049,9 @@ impl Search for Solver {
                 continue;
             }
             let estimated = self.estimated_mark();
-            // The estimate reads only whether a recycle is left, so capping the recycles
-            // changes it only for a state with one fewer used than the goal's.
+            // Capping the recycles changes the estimate most for a state one short of the
+            // goal's (it then has none left): such an entry estimated before is estimated
+            // again (others too cost more than they saved: deck 694 +3%).
             let capped_since = recycles + 1 == self.recycles_below
                 && entry & (3 << CAPPED_SHIFT) != estimated & (3 << CAPPED_SHIFT);
             if entry & ESTIMATED == 0 || capped_since {

@@ -97,7 +97,7 @@ pub(super) struct Tables {
     pub(super) values: [u8; 52],
     /// Card mask (by card index) of the pyramid cards present in each configuration.
     pub(super) pyramid_cards: Vec<u64>,
-    /// The heuristic of each configuration.
+    /// The removal steps still needed from each configuration (see [`removal_steps`]).
     pub(super) heuristic: Vec<u8>,
     /// Card masks of stock positions, a byte at a time.
     pub(super) stock_cards: [[u64; 256]; 3],
@@ -105,9 +105,6 @@ pub(super) struct Tables {
     /// 0..4 the suits of v, bits 4..8 those of 13 − v): the fewest stock cards needed as
     /// partners so that every pyramid card among them is paired, or `INFEASIBLE`.
     pub(super) need: [[u8; 256]; 6],
-    /// For each configuration, the stock places whose cards would partner one of its pyramid
-    /// cards (now or later: the pyramid only shrinks).
-    pub(super) useful_places: Vec<u32>,
     /// The stock places of kings.
     pub(super) stock_kings: u32,
     /// For each configuration, the stock places of kings and of the rank pairs (values v and
@@ -116,21 +113,11 @@ pub(super) struct Tables {
     /// For each configuration, the stock places whose cards partner one of its available
     /// pyramid cards.
     pub(super) available_partner_places: Vec<u32>,
-    /// For each configuration, its pyramid cards other than kings with no possible pyramid
-    /// partner left (they need one from the stock).
-    pub(super) lonely: Vec<u32>,
-    /// For each pyramid slot: the stock places whose cards could partner it.
-    pub(super) stock_partners: [u32; PYRAMID_CARDS],
     /// For each value: the pyramid slots holding it.
     pub(super) slots_of_value: [u32; 14],
-    /// For each pyramid slot: the slots it lies beneath (transitively covers), which can only
-    /// go after it.
-    pub(super) above: [u32; PYRAMID_CARDS],
     /// For sets of stock places, eight at a time: how many cards of each value w they hold
     /// (four bits each, w = 0..14).
     pub(super) stock_value_counts: [[u64; 256]; 3],
-    /// The same, counting at w the cards of value 13 − w (their partners' value), kings not.
-    pub(super) stock_partner_counts: [[u64; 256]; 3],
     /// For sets of pyramid slots, seven at a time: how many cards of value 13 − w they hold
     /// (four bits each, w = 1..13: the partners of stock cards of value w).
     pub(super) slot_partner_counts: [[u64; 128]; 4],
@@ -139,7 +126,44 @@ pub(super) struct Tables {
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
     /// For each card index: where it was dealt.
     pub(super) place_of: [u8; 52],
+    /// For sets of stock places, eight at a time: their values (bit v for value v).
+    pub(super) stock_value_bits: [[u16; 256]; 3],
+    /// The same with the partner values (bit 13 − v for value v, kings none).
+    pub(super) stock_partner_value_bits: [[u16; 256]; 3],
+    /// For sets of values 1..=7 (bits 0..7 for values 1..=7) and 8..=13 (bits 0..6): the
+    /// pyramid slots whose partner value is among them.
+    pub(super) partnering_low: [u32; 128],
+    pub(super) partnering_high: [u32; 64],
+    /// For sets of values as above: the stock places holding them.
+    pub(super) places_low: [u32; 128],
+    pub(super) places_high: [u32; 64],
+    /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
+    /// can partner (13 − their values, kings none).
+    pub(super) slot_partner_value_bits: [[u16; 128]; 4],
+    /// For each configuration: the values w (bit w) of the stock cards that partner one of
+    /// its available pyramid cards.
+    pub(super) needed_values: Vec<u16>,
+    /// For sets of pyramid slots, seven at a time: the slots that could pair with one of them
+    /// (the partner value, neither beneath nor above it).
+    pub(super) pairable_chunks: [[u32; 128]; 4],
+    /// For each configuration, once worked out: the relaxed configuration of the passing
+    /// bound before any stock card (bits 1..12) and its open slots (from bit 12), with bit 0
+    /// set (see [`Tables::passing_cost`]).
+    pub(super) first_relaxed: Vec<std::cell::Cell<u64>>,
     pub(super) empty: u16,
+}
+
+/// `table[set]` for every set of up to `N`'s bits from `entry` of each bit: OR-ed or added
+/// (`combine`) up from the set without its lowest bit.
+fn by_sets<T: Copy + Default, const N: usize>(
+    entry: impl Fn(usize) -> T,
+    combine: impl Fn(T, T) -> T,
+) -> [T; N] {
+    let mut table = [T::default(); N];
+    for set in 1..N {
+        table[set] = combine(table[set & (set - 1)], entry(set.trailing_zeros() as usize));
+    }
+    table
 }
 
 /// No stock place (a stock or waste top that is not there).
@@ -173,36 +197,118 @@ pub(super) fn beneath(slot: usize) -> u32 {
 impl Tables {
     pub(super) fn new(cards: &[Card; 52], stock: u32) -> Tables {
         let configs = configs();
-        let mut values = [0; 52];
+        let values: [u8; 52] = std::array::from_fn(|place| value(cards[place]));
+        let or = |a: u32, b: u32| a | b;
+        let stock_value = |j: usize| values[PYRAMID_CARDS + j];
+        let partner_bit = |v: u8| if v == 13 { 0 } else { 1u16 << (13 - v) };
+        let mut place_of = [0u8; 52];
         for (place, card) in cards.iter().enumerate() {
-            values[place] = value(*card);
+            place_of[card.index() as usize] = place as u8;
         }
-        let mut pyramid_cards = Vec::with_capacity(configs.masks.len());
-        for &mask in &configs.masks {
-            let set = bits(mask as u64).fold(0u64, |set, slot| set | cards[slot as usize].bit());
-            pyramid_cards.push(set);
+        let mut slots_of_value = [0u32; 14];
+        for slot in 0..PYRAMID_CARDS {
+            slots_of_value[values[slot] as usize] |= 1 << slot;
         }
-        let heuristic = removal_steps(&values, stock);
-        let mut stock_cards = [[0u64; 256]; 3];
-        for (chunk, table) in stock_cards.iter_mut().enumerate() {
-            for (byte, entry) in table.iter_mut().enumerate() {
-                for bit in bits(byte as u64) {
-                    *entry |= cards[PYRAMID_CARDS + chunk * 8 + bit as usize].bit();
-                }
-            }
-        }
-        let mut place_of = [0usize; 52];
-        for (place, card) in cards.iter().enumerate() {
-            place_of[card.index() as usize] = place;
+        let mut stock_of_value = [0u32; 14];
+        for j in 0..STOCK_CARDS {
+            stock_of_value[stock_value(j) as usize] |= 1 << j;
         }
         let beneath_of: [u32; PYRAMID_CARDS] = std::array::from_fn(beneath);
+        let pyramid_partners: [u32; PYRAMID_CARDS] = std::array::from_fn(|slot| {
+            let others = slots_of_value[(13 - values[slot]) as usize] & !beneath_of[slot];
+            bits(others as u64)
+                .filter(|&other| beneath_of[other as usize] & (1 << slot) == 0)
+                .fold(0, |m, o| m | 1 << o)
+        });
+        // Tables over pyramid slots, seven at a time, and stock places, eight at a time.
+        let slot_chunks = |entry: &dyn Fn(usize) -> u32| -> [[u32; 128]; 4] {
+            std::array::from_fn(|chunk| {
+                by_sets(|bit| if chunk * 7 + bit < PYRAMID_CARDS { entry(chunk * 7 + bit) } else { 0 }, or)
+            })
+        };
+        let on_slots = |t: &[[u32; 128]; 4], slots: u32| {
+            t[0][(slots & 0x7f) as usize]
+                | t[1][((slots >> 7) & 0x7f) as usize]
+                | t[2][((slots >> 14) & 0x7f) as usize]
+                | t[3][((slots >> 21) & 0x7f) as usize]
+        };
+        let pyramid_card_chunks: [[u64; 128]; 4] =
+            std::array::from_fn(|chunk| by_sets(|bit| cards[chunk * 7 + bit].bit(), |a, b| a | b));
+        let pyramid_cards = configs
+            .masks
+            .iter()
+            .map(|&mask| {
+                let t = &pyramid_card_chunks;
+                t[0][(mask & 0x7f) as usize]
+                    | t[1][((mask >> 7) & 0x7f) as usize]
+                    | t[2][((mask >> 14) & 0x7f) as usize]
+                    | t[3][((mask >> 21) & 0x7f) as usize]
+            })
+            .collect();
+        let stock_partner_chunks = slot_chunks(&|slot| stock_of_value[(13 - values[slot]) as usize]);
+        let available_partner_places =
+            configs.available.iter().map(|&available| on_slots(&stock_partner_chunks, available)).collect();
+        let value_chunks = slot_chunks(&|slot| 1 << values[slot]);
+        let places_low: [u32; 128] = by_sets(|bit| stock_of_value[bit + 1], or);
+        let places_high: [u32; 64] = by_sets(|bit| stock_of_value[bit + 8], or);
+        let places_of = |values: u32| {
+            places_low[((values >> 1) & 0x7f) as usize] | places_high[(values >> 8) as usize & 0x3f]
+        };
+        let inert_places = configs
+            .masks
+            .iter()
+            .map(|&mask| {
+                // Values v (1..=12) with neither v nor 13 − v left in the pyramid, and kings.
+                let present = on_slots(&value_chunks, mask) as u16;
+                let mirrored = (present.reverse_bits() >> 2) & 0x1ffe;
+                places_of(((!(present | mirrored) & 0x1ffe) | 1 << 13) as u32)
+            })
+            .collect();
+        let slot_partner_value_bits: [[u16; 128]; 4] = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| if chunk * 7 + bit < PYRAMID_CARDS { partner_bit(values[chunk * 7 + bit]) } else { 0 },
+                |a, b| a | b,
+            )
+        });
+        let needed_values = configs
+            .available
+            .iter()
+            .map(|&available| {
+                let t = &slot_partner_value_bits;
+                t[0][(available & 0x7f) as usize]
+                    | t[1][((available >> 7) & 0x7f) as usize]
+                    | t[2][((available >> 14) & 0x7f) as usize]
+                    | t[3][((available >> 21) & 0x7f) as usize]
+            })
+            .collect();
+        let slot_partner_counts: [[u64; 128]; 4] = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| match chunk * 7 + bit {
+                    slot if slot < PYRAMID_CARDS && values[slot] != 13 => 1u64 << (4 * (13 - values[slot])),
+                    _ => 0,
+                },
+                |a, b| a + b,
+            )
+        });
+        let stock_cards: [[u64; 256]; 3] = std::array::from_fn(|chunk| {
+            by_sets(|bit| cards[PYRAMID_CARDS + chunk * 8 + bit].bit(), |a, b| a | b)
+        });
+        let stock_value_counts: [[u64; 256]; 3] = std::array::from_fn(|chunk| {
+            by_sets(|bit| 1u64 << (4 * stock_value(chunk * 8 + bit)), |a, b| a + b)
+        });
+        let stock_value_bits: [[u16; 256]; 3] =
+            std::array::from_fn(|chunk| by_sets(|bit| 1u16 << stock_value(chunk * 8 + bit), |a, b| a | b));
+        let stock_partner_value_bits: [[u16; 256]; 3] = std::array::from_fn(|chunk| {
+            by_sets(|bit| partner_bit(stock_value(chunk * 8 + bit)), |a, b| a | b)
+        });
+        let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
         let mut need = [[INFEASIBLE; 256]; 6];
         for (v, table) in (1..=6u8).zip(need.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
             let places: [usize; 8] =
-                std::array::from_fn(|i| place_of[if i < 4 { low + i } else { high + i - 4 }]);
+                std::array::from_fn(|i| place_of[if i < 4 { low + i } else { high + i - 4 }] as usize);
             // compatible[a]: the cards of the other value that card a may pair with.
             let compatible: [u32; 8] = std::array::from_fn(|a| {
                 let others = if a < 4 { 4..8 } else { 0..4 };
@@ -218,122 +324,34 @@ impl Tables {
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
             fill_fewest_stock_partners(table, in_stock, &compatible);
         }
-        let empty = configs.index[&0];
-        let mut pyramid_partners = [0u32; PYRAMID_CARDS];
-        let mut stock_partners = [0u32; PYRAMID_CARDS];
-        let mut stock_of_value = [0u32; 14];
-        for j in 0..STOCK_CARDS {
-            stock_of_value[values[PYRAMID_CARDS + j] as usize] |= 1 << j;
-        }
-        for slot in 0..PYRAMID_CARDS {
-            let want = 13 - values[slot];
-            stock_partners[slot] = stock_of_value[want as usize];
-            for (other, &other_value) in values.iter().enumerate().take(PYRAMID_CARDS) {
-                if other_value == want
-                    && beneath_of[slot] & (1 << other) == 0
-                    && beneath_of[other] & (1 << slot) == 0
-                {
-                    pyramid_partners[slot] |= 1 << other;
-                }
-            }
-        }
-        let useful_places = configs
-            .masks
-            .iter()
-            .map(|&mask| bits(mask as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
-            .collect();
-        let available_partner_places = configs
-            .available
-            .iter()
-            .map(|&available| bits(available as u64).fold(0u32, |m, slot| m | stock_partners[slot as usize]))
-            .collect();
-        let inert_places = configs
-            .masks
-            .iter()
-            .map(|&mask| {
-                let values = bits(mask as u64).fold(0u16, |m, slot| m | 1 << values[slot as usize]);
-                (1..=6usize)
-                    .filter(|&v| values & (1 << v | 1 << (13 - v)) == 0)
-                    .fold(stock_of_value[13], |m, v| m | stock_of_value[v] | stock_of_value[13 - v])
-            })
-            .collect();
-        let mut slots_of_value = [0u32; 14];
-        for slot in 0..PYRAMID_CARDS {
-            slots_of_value[values[slot] as usize] |= 1 << slot;
-        }
-        let lonely = configs
-            .masks
-            .iter()
-            .map(|&mask| {
-                bits(mask as u64)
-                    .filter(|&slot| {
-                        values[slot as usize] != 13 && mask & pyramid_partners[slot as usize] == 0
-                    })
-                    .fold(0u32, |m, slot| m | 1 << slot)
-            })
-            .collect();
-        let mut above = [0u32; PYRAMID_CARDS];
-        for (slot, &covering_slots) in beneath_of.iter().enumerate() {
-            for lower in bits(covering_slots as u64) {
-                above[lower as usize] |= 1 << slot;
-            }
-        }
-        let mut stock_value_counts = [[0u64; 256]; 3];
-        for (chunk, table) in stock_value_counts.iter_mut().enumerate() {
-            for (set, entry) in table.iter_mut().enumerate() {
-                *entry = bits(set as u64)
-                    .map(|bit| 1u64 << (4 * values[PYRAMID_CARDS + chunk * 8 + bit as usize]))
-                    .sum();
-            }
-        }
-        let mut stock_partner_counts = [[0u64; 256]; 3];
-        for (chunk, table) in stock_partner_counts.iter_mut().enumerate() {
-            for (set, entry) in table.iter_mut().enumerate() {
-                *entry = bits(set as u64)
-                    .map(|bit| values[PYRAMID_CARDS + chunk * 8 + bit as usize])
-                    .filter(|&v| v != 13)
-                    .map(|v| 1u64 << (4 * (13 - v)))
-                    .sum();
-            }
-        }
-        let mut slot_partner_counts = [[0u64; 128]; 4];
-        for (chunk, table) in slot_partner_counts.iter_mut().enumerate() {
-            for (set, entry) in table.iter_mut().enumerate() {
-                *entry = bits(set as u64)
-                    .filter(|&bit| values[chunk * 7 + bit as usize] != 13)
-                    .map(|bit| 1u64 << (4 * (13 - values[chunk * 7 + bit as usize])))
-                    .sum();
-            }
-        }
-        let mut beneath_cards = [0u64; PYRAMID_CARDS];
-        for (slot, mask) in beneath_cards.iter_mut().enumerate() {
-            *mask = bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit());
-        }
-        let mut place_bytes = [0u8; 52];
-        for (card, &place) in place_bytes.iter_mut().zip(place_of.iter()) {
-            *card = place as u8;
-        }
         Tables {
-            beneath_cards,
-            place_of: place_bytes,
             cards: *cards,
             values,
             pyramid_cards,
-            heuristic,
+            heuristic: removal_steps(&values, stock),
             stock_cards,
             need,
-            useful_places,
-            available_partner_places,
             stock_kings: stock_of_value[13],
             inert_places,
-            lonely,
-            stock_partners,
-            above,
+            available_partner_places,
             slots_of_value,
             stock_value_counts,
-            stock_partner_counts,
             slot_partner_counts,
-            empty,
+            beneath_cards: std::array::from_fn(|slot| {
+                bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit())
+            }),
+            place_of,
+            stock_value_bits,
+            stock_partner_value_bits,
+            partnering_low: by_sets(|bit| partnering(bit + 1), or),
+            partnering_high: by_sets(|bit| partnering(bit + 8), or),
+            places_low,
+            places_high,
+            slot_partner_value_bits,
+            needed_values,
+            pairable_chunks: slot_chunks(&|slot| pyramid_partners[slot]),
+            first_relaxed: vec![std::cell::Cell::new(0); configs.masks.len()],
+            empty: configs.index[&0],
         }
     }
 
@@ -370,23 +388,6 @@ impl Tables {
             }
         }
         None
-    }
-
-    /// How many of the stock cards at `places` cannot all be paired with distinct pyramid
-    /// cards counted in `partners` (see [`Tables::slot_partners`]): for each value, the cards
-    /// beyond the partners.
-    pub(super) fn unmatched(&self, places: u32, partners: u64) -> u8 {
-        excess(self.value_counts(&self.stock_value_counts, places), partners)
-    }
-
-    /// Whether each non-king card at `waste` (stock places) can be paired with a distinct
-    /// partner among the pyramid cards counted in `partners` and the stock cards at
-    /// `stock_side`.
-    pub(super) fn waste_can_unwind(&self, waste: u32, partners: u64, stock_side: u32) -> bool {
-        const KINGS: u64 = 0xf << (4 * 13);
-        let cards = self.value_counts(&self.stock_value_counts, waste) & !KINGS;
-        let partners = partners + self.value_counts(&self.stock_partner_counts, stock_side);
-        excess(cards, partners) == 0
     }
 
     /// For pyramid `slots`, how many cards of value 13 − w they hold, four bits at each w.
@@ -596,124 +597,22 @@ impl Tables {
     }
 
     /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
-    /// card (see [`removal_steps`]) plus the steps that remove no pyramid card (draws, recycles,
-    /// stock-only removals) that must come before the stock partners some pyramid cards need
-    /// can be reached (each such step takes at most one card off the stock side and one off
-    /// the waste side).
+    /// card (see [`removal_steps`]) plus the steps that take none (see
+    /// [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
+    /// cannot be cleared.
     pub(super) fn estimate(&self, state: u64) -> u8 {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
-        let cards = self.card_mask(config, stock);
-        let needed: u8 = (1..=6).map(|v| self.pair_need(cards, v)).fold(0, u8::saturating_add);
-        if needed == 0 || needed == INFEASIBLE {
-            return removals;
+        if removals >= UNREACHABLE {
+            return UNREACHABLE;
         }
-        // Stock cards that partner no pyramid card (now or later: the pyramid only shrinks)
-        // leave the stock or the waste only by steps that remove no pyramid card.
-        let useful_places = self.useful_places[config as usize];
-        let idle = stock & !useful_places;
-        let low = (1u32 << pointer) - 1;
-        let idle_above = (idle & !low).count_ones() as u8;
-        // A pyramid card c with no possible pyramid partner left needs one from the stock, and
-        // the stock cards in the way of its nearest one must leave first. A card in the way
-        // leaves by a step that removes no pyramid card, one such step per card, unless it
-        // pairs with a pyramid card removed before c (so not one that c covers), each of
-        // which partners one card at most: the cards in the way beyond what those pyramid
-        // cards can take (see [`Tables::unmatched`]) cost a step each.
-        let mask = configs().masks[config as usize];
-        let mut farthest = 0u8;
-        for slot in bits(self.lonely[config as usize] as u64) {
-            let slot = slot as usize;
-            let partners = stock & self.stock_partners[slot];
-            let ahead = partners & !low;
-            // The cost is at most the cards in the way of the nearest partner ahead: a card
-            // whose cost cannot exceed the largest so far is skipped (the maximum is the same).
-            if ahead != 0
-                && (stock & !low & ((1u32 << ahead.trailing_zeros()) - 1)).count_ones() as u8 <= farthest
-            {
-                continue;
-            }
-            let before = self.slot_partners(mask & !self.above[slot]);
-            let mut cost = u8::MAX;
-            if ahead != 0 {
-                let j = ahead.trailing_zeros();
-                cost = cost.min(self.unmatched(stock & !low & ((1u32 << j) - 1), before));
-            }
-            let behind = partners & low;
-            if behind != 0 {
-                let j = 31 - behind.leading_zeros();
-                let in_way = stock & low & !((2u32 << j) - 1);
-                // A waste card leaves the waste top only by a removal: a king alone, or with
-                // a partner among the pyramid cards removable first or the stock side's cards
-                // (each partner taken once). Without enough partners, the waste cannot be
-                // unwound to it in this pass.
-                if self.waste_can_unwind(in_way, before, stock & !low) {
-                    cost = cost.min(self.unmatched(in_way, before));
-                }
-            }
-            if partners != 0 && recycles < MAX_RECYCLES && cost > 1 {
-                let j = partners.trailing_zeros();
-                // One step may take a stock card and a waste card together.
-                let rest_of_pass = self.unmatched(stock & !low, before);
-                cost = cost.min(1 + rest_of_pass.max(self.unmatched(stock & ((1u32 << j) - 1), before)));
-            }
-            farthest = farthest.max(cost.min(UNREACHABLE));
+        let passing = self.passing_cost(config, stock, pointer, recycles);
+        if passing >= UNREACHABLE {
+            return UNREACHABLE;
         }
-        // The stock partners term below is at most this bound (a recycle and every idle card
-        // above the pointer, or, in the last pass with enough useful cards left, every idle
-        // card): when the lonely cards' term reaches it, it cannot change the maximum.
-        let through_recycle = if recycles < MAX_RECYCLES { idle_above.saturating_add(1) } else { u8::MAX };
-        let bound = if through_recycle != u8::MAX {
-            through_recycle
-        } else if (stock & useful_places).count_ones() >= needed as u32 {
-            idle.count_ones() as u8
-        } else {
-            u8::MAX
-        };
-        if farthest >= bound {
-            return removals + farthest;
-        }
-        // cost_waste[b]: idle cards that must leave the waste, from its top down, before the
-        // b-th useful card below the pointer can be reached (filled for b = 0..=below).
-        let needed = needed as usize;
-        let mut cost_waste = [u8::MAX; STOCK_CARDS + 1];
-        cost_waste[0] = 0;
-        let mut useful_below = stock & useful_places & low;
-        let mut below = 0;
-        while below < needed && useful_below != 0 {
-            let j = 31 - useful_below.leading_zeros();
-            useful_below &= !(1 << j);
-            below += 1;
-            cost_waste[below] = (idle & low & !((2u32 << j) - 1)).count_ones() as u8;
-        }
-        // Likewise on the stock side for the a-th useful card above the pointer, a = 0, 1, ...
-        // That cost only grows with a, so the search stops once it reaches the best found.
-        let mut best = through_recycle;
-        let mut useful_above = stock & useful_places & !low;
-        let mut stock_cost = 0u8;
-        for a in 0..=needed {
-            if a > 0 {
-                if useful_above == 0 {
-                    break;
-                }
-                let j = useful_above.trailing_zeros();
-                useful_above &= useful_above - 1;
-                stock_cost = (idle & !low & ((1u32 << j) - 1)).count_ones() as u8;
-            }
-            if stock_cost >= best {
-                break;
-            }
-            if needed - a <= below {
-                // One step (a stock-and-waste pair) may take an idle card off each side.
-                best = best.min(stock_cost.max(cost_waste[needed - a]));
-            }
-        }
-        if best == u8::MAX {
-            // Not enough reachable partners in this pass and no recycle left: a dead end, but
-            // the estimate stays finite and admissible-in-effect (nothing is reachable).
-            best = UNREACHABLE;
-        }
-        removals + best.max(farthest)
+        // At most 28 + 74: below UNREACHABLE for any deck the search can finish, but kept
+        // below it so that a long line is never taken for a dead end.
+        (removals + passing).min(UNREACHABLE - 1)
     }
 }
 
@@ -780,15 +679,4 @@ pub(super) fn fill_fewest_stock_partners(table: &mut [u8; 256], in_stock: u32, c
         }
         table[subset as usize] = best;
     }
-}
-
-/// The sum over four-bit counts (each at most 4) of max(0, cards − partners).
-pub(super) fn excess(cards: u64, partners: u64) -> u8 {
-    // 8 + cards − partners stays within 4..=12: no borrows across counts.
-    const EIGHTS: u64 = 0x8888_8888_8888_8888;
-    let biased = (cards | EIGHTS) - partners;
-    let keep = ((biased & EIGHTS) >> 3) * 0xf;
-    let over = (biased ^ EIGHTS) & keep;
-    let bytes = (over & 0x0f0f_0f0f_0f0f_0f0f) + ((over >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
-    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }

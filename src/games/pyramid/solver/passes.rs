@@ -1,0 +1,392 @@
+//! A lower bound on the steps that remove no pyramid card (draws, recycles, stock-only
+//! removals), from a relaxed run through the stock, pass by pass. It follows the experiment on
+//! branch `pyramid-passing-bound-experiment`, without its joint test, with a fix (a card that
+//! could have gone on top of the stock is not counted again in the next pass), and passing the
+//! cards that change nothing together.
+//!
+//! Each stock card the stock top passes costs one such step (it is drawn, or removed on top of
+//! the stock by a step that takes no pyramid card) unless it is removed there with a pyramid
+//! card. So the run follows the stock in order and keeps, at each stop, the *relaxed
+//! configuration*: the pyramid less every card that some real line can have removed by then. A
+//! pyramid card leaves it once it is uncovered there and it is a king, or a card of its
+//! partner value is at hand (the stock top, or a waste card the waste top can reach, see
+//! below), or an *open* pyramid card of that value (uncovered there, or gone) that it does not
+//! cover. Any partner of a real removal is one of these (partners are never used up here), so
+//! by induction over the real line's steps the real pyramid always holds the relaxed one.
+//!
+//! The waste is a stack: a card in it is at hand only when every card above it can go (a
+//! king, a partner value seen on top of the stock in this pass, an open pyramid partner, or a
+//! *free* card: one that could have been removed on top of the stock instead of being drawn,
+//! or may not be there at all). The relaxed stack holds every card passed in the pass (and, in
+//! the first, the waste there is): each card above the real waste top is gone, so it was free
+//! or could go, and every card the real waste top reaches is at hand here.
+//!
+//! A passed card costs a step unless an open pyramid partner is left for it: each pyramid card
+//! saves one stock card at most (taken in stock order, which gives the most: the open cards
+//! only grow). Any change at a stop needs its stock top (the values at hand there are those of
+//! the stop before and the top's, or waste cards it lets through), so the top can only pair
+//! with a pyramid card open before it: the saving is settled before the stop is. A card is not
+//! counted if the relaxed pyramid is empty once it is on top (a line that clears the pyramid
+//! there never passes it). If a pass ends with pyramid cards left, every real line must
+//! recycle: one more step, and in the next pass only the cards that must still be there
+//! count: those never free and never able to go from the waste. Without a recycle left, the
+//! position is a dead end.
+//!
+//! Most stops change nothing: the relaxed configuration can change only at a stop whose top
+//! has a value that takes an available card of it, or a value seen for the first time in the
+//! pass that lets a waiting card of the stack go (a stock-and-waste pair). At any other stop
+//! the values at hand are those of the last stop settled and of the cards passed since, none
+//! of which takes anything. So the cards up to the next such stop are passed together: their
+//! costs and savings counted per value, and marked free or able to go as if at the end of the
+//! run (which only lets more through).
+
+use super::tables::{bits, configs, Tables};
+use super::UNREACHABLE;
+use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
+
+const EIGHTS: u64 = 0x8888_8888_8888_8888;
+
+/// Four-bit counts (each at most 7): max(0, a − b) at each.
+fn saturating_sub(a: u64, b: u64) -> u64 {
+    let biased = (a | EIGHTS) - b;
+    let keep = ((biased & EIGHTS) >> 3) * 0xf;
+    (biased ^ EIGHTS) & keep
+}
+
+/// The sum of four-bit counts.
+fn total(counts: u64) -> u8 {
+    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
+/// Bit 13 − v for each bit v (1 ≤ v ≤ 12) of `values`: the partner values of values, or the
+/// values of partner values.
+fn mirror(values: u16) -> u16 {
+    (values.reverse_bits() >> 2) & 0x1ffe
+}
+
+/// The bit of the king's value in a set of values (bit v for value v).
+const KING: u16 = 1 << 13;
+
+impl Tables {
+    /// The values (bit v for value v) of the stock cards at `places`.
+    fn stock_values(&self, places: u32) -> u16 {
+        let t = &self.stock_value_bits;
+        t[0][(places & 0xff) as usize]
+            | t[1][((places >> 8) & 0xff) as usize]
+            | t[2][((places >> 16) & 0xff) as usize]
+    }
+
+    /// The partners (bit 13 − v, kings none) of the values v of the stock cards at `places`.
+    fn stock_partner_values(&self, places: u32) -> u16 {
+        let t = &self.stock_partner_value_bits;
+        t[0][(places & 0xff) as usize]
+            | t[1][((places >> 8) & 0xff) as usize]
+            | t[2][((places >> 16) & 0xff) as usize]
+    }
+
+    /// The pyramid slots whose partner value is among `values` (bit v for value v).
+    fn slots_partnering(&self, values: u16) -> u32 {
+        self.partnering_low[((values >> 1) & 0x7f) as usize]
+            | self.partnering_high[(values >> 8) as usize & 0x3f]
+    }
+
+    /// For pyramid `slots`: the values w (bit w) of the stock cards they can partner.
+    fn slot_partner_values(&self, slots: u32) -> u16 {
+        let t = &self.slot_partner_value_bits;
+        t[0][(slots & 0x7f) as usize]
+            | t[1][((slots >> 7) & 0x7f) as usize]
+            | t[2][((slots >> 14) & 0x7f) as usize]
+            | t[3][((slots >> 21) & 0x7f) as usize]
+    }
+
+    /// The slots with a possible pyramid partner among `slots` (see `pyramid_partners`).
+    fn pairable(&self, slots: u32) -> u32 {
+        let t = &self.pairable_chunks;
+        t[0][(slots & 0x7f) as usize]
+            | t[1][((slots >> 7) & 0x7f) as usize]
+            | t[2][((slots >> 14) & 0x7f) as usize]
+            | t[3][((slots >> 21) & 0x7f) as usize]
+    }
+
+    /// The stock places whose value is among `values` (bit v for value v).
+    fn places_of(&self, values: u16) -> u32 {
+        self.places_low[((values >> 1) & 0x7f) as usize] | self.places_high[(values >> 8) as usize & 0x3f]
+    }
+
+    /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
+    /// or [`UNREACHABLE`] if it cannot be (see the module comment).
+    pub(super) fn passing_cost(&self, config: u16, stock: u32, pointer: u8, recycles: u8) -> u8 {
+        let configs = configs();
+        let empty = self.empty;
+        if config == empty {
+            return 0;
+        }
+        let mask = configs.masks[config as usize];
+        // The relaxed configuration, its open slots (uncovered there, or gone from it), the
+        // slots with an open pyramid partner (not beneath or above them), at nibble w how many
+        // open cards partner a stock card of value w, those values w, and the values w that
+        // would take an available card (none other changes anything: the relaxed
+        // configuration is always closed under the removals of kings and open pyramid pairs).
+        struct Relaxed {
+            config: u16,
+            open: u32,
+            pairable: u32,
+            partners: u64,
+            values: u16,
+            needed: u16,
+        }
+        let mut relaxed = Relaxed { config, open: 0, pairable: 0, partners: 0, values: 0, needed: 0 };
+        // Removes what can go with `values` at hand (slots with a partner among them, kings,
+        // open pyramid pairs), and again with what that opens.
+        macro_rules! clear {
+            ($values:expr) => {{
+                let by_value = self.slots_of_value[13] | self.slots_partnering($values);
+                let mut open = relaxed.open;
+                loop {
+                    let r = relaxed.config as usize;
+                    let available = configs.available[r];
+                    let opened = mask & !(configs.masks[r] & !available) & !open;
+                    if opened != 0 {
+                        relaxed.pairable |= self.pairable(opened);
+                    }
+                    open |= opened;
+                    let removable = available & (by_value | relaxed.pairable);
+                    if removable == 0 {
+                        break;
+                    }
+                    for slot in bits(removable as u64) {
+                        relaxed.config = configs.next[relaxed.config as usize][slot as usize];
+                    }
+                }
+                if open != relaxed.open {
+                    relaxed.open = open;
+                    relaxed.partners = self.slot_partners(open);
+                    relaxed.values = self.slot_partner_values(open);
+                }
+                relaxed.needed = self.needed_values[relaxed.config as usize];
+            }};
+        }
+        // The relaxed configuration before any stock card: kept for each configuration.
+        let first = self.first_relaxed[config as usize].get();
+        if first == 0 {
+            clear!(0);
+            self.first_relaxed[config as usize]
+                .set(1 | (relaxed.config as u64) << 1 | (relaxed.open as u64) << 12);
+        } else {
+            relaxed.config = (first >> 1) as u16 & 0x7ff;
+            relaxed.open = (first >> 12) as u32;
+            relaxed.pairable = self.pairable(relaxed.open);
+            relaxed.partners = self.slot_partners(relaxed.open);
+            relaxed.values = self.slot_partner_values(relaxed.open);
+            relaxed.needed = self.needed_values[relaxed.config as usize];
+        }
+        if relaxed.config == empty {
+            return 0;
+        }
+        // Pyramid partners already counted as saving a stock card, at nibble w as above.
+        let mut used = 0u64;
+        let mut cost = 0u8;
+        let low = (1u32 << pointer) - 1;
+        let mut stack = stock & low;
+        let mut certain = stock;
+        let mut order = stock & !low;
+        let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
+        let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
+        loop {
+            // The partners (bit 13 − v) of the values v seen on top of the stock in this
+            // pass, cards of the stack known to be able to go (once they can, they always
+            // can), and cards that never block.
+            let mut seen_partners = 0u16;
+            let mut may_go = 0u32;
+            let mut free = 0u32;
+            // Settles the relaxed configuration with the reachable part of the stack and the
+            // stock top at hand (`top`: stock places); gives the partners (bit 13 − v) of the
+            // values v at hand.
+            macro_rules! settle {
+                ($top:expr) => {{
+                    loop {
+                        let mut waiting = stack & !may_go;
+                        let mut segment = stack;
+                        let can_go = relaxed.values | KING | seen_partners;
+                        while waiting != 0 {
+                            let w = 31 - waiting.leading_zeros();
+                            if free & (1 << w) == 0 && can_go & (1 << value_of(w)) == 0 {
+                                segment = stack & !((1u32 << w) - 1);
+                                break;
+                            }
+                            may_go |= 1 << w;
+                            waiting &= !(1 << w);
+                        }
+                        let at_hand = segment | $top;
+                        if self.stock_values(at_hand) & relaxed.needed == 0 {
+                            break self.stock_partner_values(at_hand);
+                        }
+                        clear!(self.stock_values(at_hand));
+                    }
+                }};
+            }
+            let mut at_hand_partners = settle!(0);
+            if relaxed.config == empty {
+                return cost;
+            }
+            let mut rest = order;
+            while rest != 0 {
+                // Only a card at the stop of a value that takes an available card, or that
+                // lets a waiting card of the stack go (seen for the first time, its partner
+                // waiting), can change the relaxed configuration: at other stops the values at
+                // hand are those before and the cards passed since, none of which takes
+                // anything. The cards before the next such card are passed together.
+                let waiting = self.stock_partner_values(stack & !may_go);
+                let events = rest & self.places_of(relaxed.needed | (waiting & !mirror(seen_partners)));
+                let run = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
+                if run != 0 {
+                    let here = run & certain;
+                    let counts = self.value_counts(&self.stock_value_counts, here);
+                    let saved = counts - saturating_sub(counts, relaxed.partners - used);
+                    used += saved;
+                    cost += total(counts) - total(saved);
+                    // Free: not surely there, or a partner open, or one at hand (the values at
+                    // hand during the run are among those before it and the run's). Able to
+                    // go: free, or a partner seen (by the end of the run: more than enough).
+                    seen_partners |= self.stock_partner_values(run);
+                    at_hand_partners |= self.stock_partner_values(run);
+                    free |= run & (!certain | self.places_of(relaxed.values | KING | at_hand_partners));
+                    may_go |= run & (free | self.places_of(seen_partners));
+                    stack |= run;
+                    rest &= !run;
+                }
+                if events == 0 {
+                    break;
+                }
+                let j = events.trailing_zeros();
+                rest &= !(1 << j);
+                let v = value_of(j);
+                let here = certain & (1 << j) != 0;
+                let partners_open = (relaxed.partners >> (4 * v)) & 0xf;
+                let partner_open = v == 13 || partners_open != 0;
+                let saved = here && partners_open > (used >> (4 * v)) & 0xf;
+                if saved {
+                    used += 1 << (4 * v);
+                }
+                seen_partners |= self.stock_partner_values(1 << j);
+                at_hand_partners = settle!(1u32 << j);
+                if relaxed.config == empty {
+                    return cost;
+                }
+                if here && !saved {
+                    cost += 1;
+                }
+                stack |= 1 << j;
+                if !here || partner_open || at_hand_partners & (1 << v) != 0 {
+                    free |= 1 << j;
+                }
+            }
+            // The cards the stack lets through at the end of the pass (they may be gone).
+            settle!(0);
+            if relaxed.config == empty {
+                return cost;
+            }
+            if passes_left == 0 {
+                return UNREACHABLE;
+            }
+            passes_left -= 1;
+            cost += 1;
+            certain &= stack & !may_go & !free;
+            stack = 0;
+            order = stock;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::super::{pack, tables::configs, Tables};
+    use crate::deal::seeded_deck;
+    use crate::games::pyramid::rules::{canonical_pointer, Position};
+
+    /// The fewest steps from each position reachable from `start` to a cleared pyramid (none
+    /// if it cannot be cleared), by a plain search through the rules.
+    fn exact_distances(start: Position) -> HashMap<Position, Option<u32>> {
+        let mut index = HashMap::from([(start, 0usize)]);
+        let mut positions = vec![start];
+        let mut edges: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut at = 0;
+        while at < positions.len() {
+            let position = positions[at];
+            for mv in position.legal_moves() {
+                let next = position.play(mv).expect("legal moves are accepted");
+                let id = *index.entry(next).or_insert_with(|| {
+                    positions.push(next);
+                    edges.push(Vec::new());
+                    positions.len() - 1
+                });
+                // Kept backwards: from each position, those that reach it in one step.
+                edges[id].push(at);
+            }
+            at += 1;
+        }
+        let mut distance: Vec<Option<u32>> = vec![None; positions.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (id, position) in positions.iter().enumerate() {
+            if position.is_cleared() {
+                distance[id] = Some(0);
+                queue.push_back(id);
+            }
+        }
+        while let Some(id) = queue.pop_front() {
+            let d = distance[id].unwrap();
+            for &from in &edges[id] {
+                if distance[from].is_none() {
+                    distance[from] = Some(d + 1);
+                    queue.push_back(from);
+                }
+            }
+        }
+        positions.into_iter().zip(distance).collect()
+    }
+
+    /// On small random positions, the estimate of every position reachable from them is at
+    /// most its exact distance to a cleared pyramid (and a position estimated unreachable is).
+    #[test]
+    fn the_estimate_never_exceeds_the_exact_distance() {
+        let mut checked = 0;
+        let mut mix = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            mix ^= mix << 13;
+            mix ^= mix >> 7;
+            mix ^= mix << 17;
+            mix
+        };
+        for seed in 1..=400u64 {
+            let deck = seeded_deck(seed);
+            let rows = 2 + (seed % 4) as usize;
+            let mut pyramid: u32 = (1 << (rows * (rows + 1) / 2)) - 1;
+            if next() % 2 == 0 {
+                let bottom = (rows * (rows - 1) / 2) as u32;
+                pyramid &= !(1 << (bottom + (next() % rows as u64) as u32));
+            }
+            let cards = 6 + (next() % 11) as u32;
+            let mut stock = 0u32;
+            while stock.count_ones() < cards {
+                stock |= 1 << (next() % 24);
+            }
+            let (turned, recycles) = ((next() % 25) as u8, (next() % 3) as u8);
+            let start = Position::from_parts(&deck, pyramid, stock, turned, recycles).unwrap();
+            let tables = Tables::new(start.deal(), start.stock_mask());
+            for (position, distance) in exact_distances(start) {
+                let config = configs().index[&position.pyramid_mask()];
+                let stock = position.stock_mask();
+                let pointer = canonical_pointer(stock, position.turned() as u32);
+                let estimate = tables.estimate(pack(config, stock, pointer, position.recycles()));
+                if let Some(d) = distance {
+                    assert!(estimate as u32 <= d, "seed {seed}: estimate {estimate} > {d}\n{position}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "only {checked} positions");
+    }
+}
