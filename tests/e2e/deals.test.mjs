@@ -157,6 +157,11 @@ test('the deal of the day is the same in two fresh browsers, and counts the days
         await page.locator('[data-pile^="cascade-"] [data-card] >> nth=51').waitFor();
         await page.keyboard.press('1');
         await page.keyboard.press('a');
+        // The count is drawn on the next render: wait for it (a make test run under load once
+        // read it before), then check it.
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="days"]')?.innerText === 'Days played 1, won 0',
+          null, { timeout: 10000 }).catch(() => {});
         assert.equal(await page.getByTestId('days').innerText(), 'Days played 1, won 0');
       }
       await page.close();
