@@ -40,7 +40,9 @@
 //! costs and savings counted per value, and marked free or able to go as if at the end of the
 //! run (which only lets more through).
 
-use super::tables::{bits, configs, Tables};
+use std::ops::BitOr;
+
+use super::tables::{bits, configs, over_places, over_slots, Tables};
 use super::UNREACHABLE;
 use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 
@@ -71,18 +73,12 @@ const KING: u16 = 1 << 13;
 impl Tables {
     /// The values (bit v for value v) of the stock cards at `places`.
     fn stock_values(&self, places: u32) -> u16 {
-        let t = &self.stock_value_bits;
-        t[0][(places & 0xff) as usize]
-            | t[1][((places >> 8) & 0xff) as usize]
-            | t[2][((places >> 16) & 0xff) as usize]
+        over_places(&self.stock_value_bits, places, BitOr::bitor)
     }
 
     /// The partners (bit 13 − v, kings none) of the values v of the stock cards at `places`.
     fn stock_partner_values(&self, places: u32) -> u16 {
-        let t = &self.stock_partner_value_bits;
-        t[0][(places & 0xff) as usize]
-            | t[1][((places >> 8) & 0xff) as usize]
-            | t[2][((places >> 16) & 0xff) as usize]
+        over_places(&self.stock_partner_value_bits, places, BitOr::bitor)
     }
 
     /// The pyramid slots whose partner value is among `values` (bit v for value v).
@@ -93,20 +89,12 @@ impl Tables {
 
     /// For pyramid `slots`: the values w (bit w) of the stock cards they can partner.
     fn slot_partner_values(&self, slots: u32) -> u16 {
-        let t = &self.slot_partner_value_bits;
-        t[0][(slots & 0x7f) as usize]
-            | t[1][((slots >> 7) & 0x7f) as usize]
-            | t[2][((slots >> 14) & 0x7f) as usize]
-            | t[3][((slots >> 21) & 0x7f) as usize]
+        over_slots(&self.slot_partner_value_bits, slots, BitOr::bitor)
     }
 
     /// The slots with a possible pyramid partner among `slots` (see `pyramid_partners`).
     fn pairable(&self, slots: u32) -> u32 {
-        let t = &self.pairable_chunks;
-        t[0][(slots & 0x7f) as usize]
-            | t[1][((slots >> 7) & 0x7f) as usize]
-            | t[2][((slots >> 14) & 0x7f) as usize]
-            | t[3][((slots >> 21) & 0x7f) as usize]
+        over_slots(&self.pairable_chunks, slots, BitOr::bitor)
     }
 
     /// The stock places whose value is among `values` (bit v for value v).

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
 use super::{pack, reach_rank, unpack, INFEASIBLE, NO_CONFIG, REACH_KEY, UNREACHABLE};
@@ -166,6 +167,21 @@ fn by_sets<T: Copy + Default, const N: usize>(
     table
 }
 
+/// `table` (one part for each seven pyramid slots, see [`by_sets`]) looked up for `slots`, the
+/// four parts joined by `join` (OR for sets, + for counts).
+#[inline(always)]
+pub(super) fn over_slots<T: Copy>(table: &[[T; 128]; 4], slots: u32, join: impl Fn(T, T) -> T) -> T {
+    let part = |chunk: usize| table[chunk][((slots >> (7 * chunk)) & 0x7f) as usize];
+    join(join(part(0), part(1)), join(part(2), part(3)))
+}
+
+/// `table` (one part for each eight stock places) looked up for `places`, as [`over_slots`].
+#[inline(always)]
+pub(super) fn over_places<T: Copy>(table: &[[T; 256]; 3], places: u32, join: impl Fn(T, T) -> T) -> T {
+    let part = |chunk: usize| table[chunk][((places >> (8 * chunk)) & 0xff) as usize];
+    join(join(part(0), part(1)), part(2))
+}
+
 /// No stock place (a stock or waste top that is not there).
 pub(super) const NO_CARD: u32 = 32;
 
@@ -226,25 +242,11 @@ impl Tables {
                 by_sets(|bit| if chunk * 7 + bit < PYRAMID_CARDS { entry(chunk * 7 + bit) } else { 0 }, or)
             })
         };
-        let on_slots = |t: &[[u32; 128]; 4], slots: u32| {
-            t[0][(slots & 0x7f) as usize]
-                | t[1][((slots >> 7) & 0x7f) as usize]
-                | t[2][((slots >> 14) & 0x7f) as usize]
-                | t[3][((slots >> 21) & 0x7f) as usize]
-        };
+        let on_slots = |t: &[[u32; 128]; 4], slots: u32| over_slots(t, slots, BitOr::bitor);
         let pyramid_card_chunks: [[u64; 128]; 4] =
             std::array::from_fn(|chunk| by_sets(|bit| cards[chunk * 7 + bit].bit(), |a, b| a | b));
-        let pyramid_cards = configs
-            .masks
-            .iter()
-            .map(|&mask| {
-                let t = &pyramid_card_chunks;
-                t[0][(mask & 0x7f) as usize]
-                    | t[1][((mask >> 7) & 0x7f) as usize]
-                    | t[2][((mask >> 14) & 0x7f) as usize]
-                    | t[3][((mask >> 21) & 0x7f) as usize]
-            })
-            .collect();
+        let pyramid_cards =
+            configs.masks.iter().map(|&mask| over_slots(&pyramid_card_chunks, mask, BitOr::bitor)).collect();
         let stock_partner_chunks = slot_chunks(&|slot| stock_of_value[(13 - values[slot]) as usize]);
         let available_partner_places =
             configs.available.iter().map(|&available| on_slots(&stock_partner_chunks, available)).collect();
@@ -273,13 +275,7 @@ impl Tables {
         let needed_values = configs
             .available
             .iter()
-            .map(|&available| {
-                let t = &slot_partner_value_bits;
-                t[0][(available & 0x7f) as usize]
-                    | t[1][((available >> 7) & 0x7f) as usize]
-                    | t[2][((available >> 14) & 0x7f) as usize]
-                    | t[3][((available >> 21) & 0x7f) as usize]
-            })
+            .map(|&available| over_slots(&slot_partner_value_bits, available, BitOr::bitor))
             .collect();
         let slot_partner_counts: [[u64; 128]; 4] = std::array::from_fn(|chunk| {
             by_sets(
@@ -356,10 +352,7 @@ impl Tables {
     }
 
     pub(super) fn card_mask(&self, config: u16, stock: u32) -> u64 {
-        self.pyramid_cards[config as usize]
-            | self.stock_cards[0][(stock & 0xff) as usize]
-            | self.stock_cards[1][((stock >> 8) & 0xff) as usize]
-            | self.stock_cards[2][((stock >> 16) & 0xff) as usize]
+        self.pyramid_cards[config as usize] | over_places(&self.stock_cards, stock, BitOr::bitor)
     }
 
     /// A removal that must come at some point and may as well come now, if any: an available
@@ -392,17 +385,11 @@ impl Tables {
 
     /// For pyramid `slots`, how many cards of value 13 − w they hold, four bits at each w.
     pub(super) fn slot_partners(&self, slots: u32) -> u64 {
-        let t = &self.slot_partner_counts;
-        t[0][(slots & 0x7f) as usize]
-            + t[1][((slots >> 7) & 0x7f) as usize]
-            + t[2][((slots >> 14) & 0x7f) as usize]
-            + t[3][((slots >> 21) & 0x7f) as usize]
+        over_slots(&self.slot_partner_counts, slots, Add::add)
     }
 
     pub(super) fn value_counts(&self, table: &[[u64; 256]; 3], places: u32) -> u64 {
-        table[0][(places & 0xff) as usize]
-            + table[1][((places >> 8) & 0xff) as usize]
-            + table[2][((places >> 16) & 0xff) as usize]
+        over_places(table, places, Add::add)
     }
 
     /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
