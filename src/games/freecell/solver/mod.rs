@@ -29,7 +29,8 @@
 //! [`Solver`] runs a portfolio of phases, each a weighted best-first search with its own state
 //! budget: four sequence-move searches with different weights (greedy first), each with a
 //! small budget and without the rarely useful moves that split a natural run to park its
-//! upper part in a free cell or an empty cascade ([`MoveSet::KeepRuns`]), the first of them
+//! upper part in a free cell or an empty cascade, or park a top card that has a better place
+//! ([`MoveSet::KeepRuns`]), the first of them
 //! giving up early when stuck ([`Solver::GREEDY_PATIENCE`]); a first single-card search (which also proves the
 //! impossible deals quickly, their single-card space being small); four more sequence-move
 //! searches with every move and other weights (the last two for the few deals of the first

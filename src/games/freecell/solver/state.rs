@@ -617,13 +617,15 @@ impl State {
             if c == NONE {
                 continue;
             }
-            let mut bits = accepts(c);
+            let targets = accepts(c);
+            let mut bits = targets;
             while bits != 0 {
                 let j = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)), 1);
             }
-            if let Some(j) = free_cascade {
+            // (Not parked again when a cascade takes it: see `MoveSet::KeepRuns`.)
+            if let Some(j) = free_cascade.filter(|_| moves != MoveSet::KeepRuns || targets == 0) {
                 list.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)), 1);
             }
         }
@@ -676,6 +678,8 @@ impl State {
                     cost,
                 );
             }
+            // Whether another cascade takes the top card.
+            let taken = || STACK_BASES[usize::from(top)] & tops != 0;
             if let Some(j) = free_cascade {
                 // The natural run on top: `n` cards, `bottom` the last.
                 let (mut bottom, mut n) = (top, 1);
@@ -699,8 +703,11 @@ impl State {
                     if count == n && whole {
                         continue;
                     }
-                    // Part of a run off its natural run: see `MoveSet::KeepRuns`.
-                    if count < n && moves == MoveSet::KeepRuns {
+                    // Part of a run off its natural run, or one card a free cell or another
+                    // cascade could take: see `MoveSet::KeepRuns`.
+                    if moves == MoveSet::KeepRuns
+                        && (count < n || (count == 1 && (free_cell.is_some() || taken())))
+                    {
                         continue;
                     }
                     let cost = if count == 1 { 1 } else { sequence_cost(count, f, e - 1) };
@@ -709,9 +716,10 @@ impl State {
                     list.push(mv, cost);
                 }
             }
-            // Whether the top card lies on its natural run (not alone in it).
-            let on_run = || (self.run_cards >> (self.below[usize::from(top)] % 64)) & 1 != 0;
-            if let Some(j) = free_cell.filter(|_| moves != MoveSet::KeepRuns || !on_run()) {
+            // Whether the top card lies on its natural run (not alone in it), or another
+            // cascade could take it (see `MoveSet::KeepRuns`).
+            let kept = || (self.run_cards >> (self.below[usize::from(top)] % 64)) & 1 != 0 || taken();
+            if let Some(j) = free_cell.filter(|_| moves != MoveSet::KeepRuns || !kept()) {
                 list.push(Move::single(card(top), from, Target::Cell(j as u8)), 1);
             }
         }
@@ -924,9 +932,12 @@ pub enum MoveSet {
     Sequences,
     /// Sequence moves, but no natural run (cards each on the next higher rank of the other
     /// colour) split to park its upper part: no card taken off its natural run into a free
-    /// cell, and no part of a run (short of the whole run) moved into an empty cascade. Such
-    /// moves are rarely needed; the greedy first phases skip them, as they then wander less
-    /// (the later phases try them).
+    /// cell, and no part of a run (short of the whole run) moved into an empty cascade. Nor
+    /// is a card parked when it has a better place: not in a free cell or an empty cascade
+    /// when another cascade takes it, and a lone top card not in an empty cascade when a free
+    /// cell is free. Such moves are rarely needed; the greedy first phases skip them, as they
+    /// then wander less (the later phases try them). (The parks of cards with a better place:
+    /// 1..32000 27.2M -> 23.2M states, 13.1M -> 11.5M expansions, mean length 107.7 -> 108.1.)
     KeepRuns,
 }
 
@@ -1107,12 +1118,15 @@ mod tests {
     }
 
     /// `KeepRuns` leaves out exactly the moves that split a natural run to park its upper
-    /// part (into a free cell or an empty cascade), checked in every position along the
+    /// part (into a free cell or an empty cascade), and the parks of a card that has a better
+    /// place (a free cell or an empty cascade when another cascade takes it, an empty cascade
+    /// for a lone top card when a free cell is free), checked in every position along the
     /// solutions of deals 1..20.
     #[test]
-    fn keep_runs_leaves_out_only_run_breaking_cell_moves() {
+    fn keep_runs_leaves_out_only_run_breaking_and_needless_parks() {
         let (mut all, mut kept) = (Gen::new(), Gen::new());
         let (mut to_cells, mut to_empty) = (0, 0);
+        let (mut placed_elsewhere, mut from_cells, mut cell_free) = (0, 0, 0);
         for deal in 1..=20 {
             let position = Position::deal(DealNumber::new(deal).unwrap());
             let Outcome::Solved(solution) = Solver::solve(&position, Mode::Fast) else {
@@ -1128,11 +1142,37 @@ mod tests {
                 for m in every.iter().filter(|m| !fewer.contains(m)) {
                     let c = m.card.index();
                     let below = state.below[usize::from(c)];
-                    assert!(below < 52 && stacks(c, below), "deal {deal}: {m:?} splits no natural run");
+                    let splits = below < 52 && stacks(c, below);
+                    let is_top = matches!(m.from, Source::Cascade(i) if state.tops[usize::from(i)] == c);
+                    // Another cascade takes the card.
+                    let elsewhere = state.tops.iter().any(|&t| t != NONE && t != c && stacks(c, t));
+                    let to_empty_cascade =
+                        matches!(m.to, Target::Cascade(j) if state.tops[usize::from(j)] == NONE);
                     match (m.from, m.to) {
-                        (Source::Cascade(_), Target::Cell(_)) if m.cards == 1 => to_cells += 1,
-                        (Source::Cascade(_), Target::Cascade(j)) if state.tops[usize::from(j)] == NONE => {
+                        (Source::Cascade(_), Target::Cell(_)) if m.cards == 1 && splits => to_cells += 1,
+                        (Source::Cascade(_), Target::Cell(_)) if m.cards == 1 => {
+                            assert!(is_top && elsewhere, "deal {deal}: {m:?} has no better place");
+                            placed_elsewhere += 1;
+                        }
+                        (Source::Cell(_), Target::Cascade(_)) if to_empty_cascade => {
+                            assert!(elsewhere, "deal {deal}: {m:?} has no better place");
+                            from_cells += 1;
+                        }
+                        (Source::Cascade(_), Target::Cascade(_)) if to_empty_cascade && splits => {
                             to_empty += 1
+                        }
+                        (Source::Cascade(_), Target::Cascade(_)) if to_empty_cascade => {
+                            // A lone top card, with a free cell or another cascade to go to.
+                            assert!(m.cards == 1 && is_top, "deal {deal}: {m:?} parks a whole run");
+                            if elsewhere {
+                                placed_elsewhere += 1;
+                            } else {
+                                assert!(
+                                    state.cells.contains(&NONE),
+                                    "deal {deal}: {m:?} has no better place"
+                                );
+                                cell_free += 1;
+                            }
                         }
                         _ => panic!("deal {deal}: {m:?} parks nothing"),
                     }
@@ -1141,8 +1181,9 @@ mod tests {
             }
         }
         assert!(
-            to_cells > 0 && to_empty > 0,
-            "left out {to_cells} moves to cells, {to_empty} to empty cascades"
+            to_cells > 0 && to_empty > 0 && placed_elsewhere > 0 && from_cells > 0 && cell_free > 0,
+            "left out {to_cells} moves to cells, {to_empty} to empty cascades, {placed_elsewhere} \
+             parks of top cards and {from_cells} of cell cards another cascade takes, {cell_free} with a cell free"
         );
     }
 }
