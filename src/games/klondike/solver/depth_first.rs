@@ -466,6 +466,8 @@ impl DepthFirst {
                 Place::Vacant { .. } => None,
             };
             let measure = Measure::of(step);
+            // A step that only sends cards home makes no dead end, so none is looked for there.
+            let looks_for_dead_end = !only_sends_home(step);
             // Rule 20: the class of a new position, made once, where some class is known.
             let class = (seen.is_none() && !(self.lost_classes.is_empty() && self.won_classes.is_empty()))
                 .then(|| parts.class());
@@ -496,12 +498,9 @@ impl DepthFirst {
                     self.dropped_for_open += (mark != LOST && mark & (OWED | OWED_RUN) != 0) as u64;
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
-                } else if {
-                    // A step that only sends cards home makes no dead end, so it is not looked
-                    // for there.
-                    let looked = !only_sends_home(step);
-                    looked && self.dead_end() || self.lost_in_draw_one(&parts, &back, looked)
-                } {
+                } else if looks_for_dead_end && self.dead_end()
+                    || self.lost_in_draw_one(&parts, &back, looks_for_dead_end)
+                {
                     self.seen.remark_at(index, LOST);
                     // Rule 20, in the searches that prove losses (a probe only looks for wins,
                     // and its own dead-end check is about as cheap as a look-up).
