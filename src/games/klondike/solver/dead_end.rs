@@ -340,6 +340,34 @@ mod tests {
         assert!(dead > 200 && alive > 2000, "dead ends {dead}, others {alive}");
     }
 
+    /// A dead end in draw 1 (unlimited passes) is one in draw 3, unlimited or with one pass,
+    /// as the draw-1 checks (rule 18) rely on: only rule 14's talon order tells them apart,
+    /// and it only removes events. Positions from random play in draw 3 and their children.
+    #[test]
+    fn draw_one_dead_ends_are_dead_ends_in_draw_three() {
+        let (mut steps, mut scored, mut uses) = (Vec::new(), Vec::new(), Vec::new());
+        let mut dead_in_draw_one = 0;
+        let one_pass = Rules::new(Draw::Three).with_pass_limit(1);
+        for start in random_positions(Draw::Three, 1..120, 200) {
+            steps.clear();
+            generate(&start, Order::Plain, &mut steps, &mut scored, &mut uses);
+            let children = steps.iter().map(|&step| {
+                let mut child = start;
+                apply_step(&mut child, step);
+                child
+            });
+            for position in std::iter::once(start).chain(children) {
+                if !is_dead_end(&position.with_rules(Rules::new(Draw::One))) {
+                    continue;
+                }
+                dead_in_draw_one += 1;
+                assert!(is_dead_end(&position), "{position}");
+                assert!(is_dead_end(&position.with_rules(one_pass)), "{position}");
+            }
+        }
+        assert!(dead_in_draw_one > 100, "{dead_in_draw_one} draw-1 dead ends");
+    }
+
     /// Rule 14: positions that are dead ends only because some talon card can never be shown
     /// (the check without rule 14 passes them) are lost for a plain exhaustive search, with
     /// unlimited passes and with one pass.

@@ -166,7 +166,10 @@ impl DepthFirst {
     /// position of this search's deal, with `hash` and `key`, at `place` in the table, where it
     /// holds no lost or won mark) for at most `budget` new states, on the table of the earlier
     /// checks, whose lost and won marks stay true and whose other marks are stale. Its work is
-    /// in `self.work`. [`Advance::Exhausted`] if it is a dead end (then marked lost).
+    /// in `self.work`. [`Advance::Exhausted`] if it is a dead end (then marked lost); not
+    /// looked at if `alive`, when the caller has found the same position in its own game not
+    /// to be a dead end, which rules out a draw-1 one (see [`Checks::lost`]).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn begin_check(
         &mut self,
         start: &Position,
@@ -175,6 +178,7 @@ impl DepthFirst {
         key: Key,
         budget: u64,
         work: u64,
+        alive: bool,
     ) -> Advance {
         self.start = *start;
         self.position = *start;
@@ -186,7 +190,11 @@ impl DepthFirst {
         self.epoch = self.numbered;
         self.pass_budget = self.seen.len() as u64 + budget;
         self.pass_work = budget * super::WORK_PER_STATE;
-        if dead_end_charged(start, &mut self.work) {
+        debug_assert!(
+            !alive || !super::dead_end::is_dead_end(start),
+            "a draw-1 dead end that was alive\n{start}"
+        );
+        if !alive && dead_end_charged(start, &mut self.work) {
             self.seen.put(place, hash, key, LOST);
             self.keep_lost_class(class_of_key(&key, self.pass_limit()));
             return Advance::Exhausted;
@@ -374,14 +382,15 @@ impl DepthFirst {
     /// that plays a talon card or turns up a card: other steps can mostly be undone, so the
     /// position is lost in draw 1 about when the one before it is (measured in
     /// docs/BENCHMARKS.md).
-    fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back) -> bool {
+    /// `alive`: the position was found not to be a dead end, so the check need not look.
+    fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back, alive: bool) -> bool {
         let Some(checks) = self.checks.as_mut() else { return false };
         let commits = back.parts().any(|part| {
             part.undo.turned()
                 || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
         });
         let own_work = self.work - checks.work;
-        let (lost, work) = checks.lost(&self.position, parts, commits, own_work);
+        let (lost, work) = checks.lost(&self.position, parts, commits, own_work, alive);
         self.work += work;
         lost
     }
@@ -457,6 +466,8 @@ impl DepthFirst {
                 Place::Vacant { .. } => None,
             };
             let measure = Measure::of(step);
+            // A step that only sends cards home makes no dead end, so none is looked for there.
+            let looks_for_dead_end = !only_sends_home(step);
             // Rule 20: the class of a new position, made once, where some class is known.
             let class = (seen.is_none() && !(self.lost_classes.is_empty() && self.won_classes.is_empty()))
                 .then(|| parts.class());
@@ -487,7 +498,9 @@ impl DepthFirst {
                     self.dropped_for_open += (mark != LOST && mark & (OWED | OWED_RUN) != 0) as u64;
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
-                } else if !only_sends_home(step) && self.dead_end() || self.lost_in_draw_one(&parts, &back) {
+                } else if looks_for_dead_end && self.dead_end()
+                    || self.lost_in_draw_one(&parts, &back, looks_for_dead_end)
+                {
                     self.seen.remark_at(index, LOST);
                     // Rule 20, in the searches that prove losses (a probe only looks for wins,
                     // and its own dead-end check is about as cheap as a look-up).

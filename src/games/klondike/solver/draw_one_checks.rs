@@ -66,12 +66,19 @@ impl Checks {
     /// Whether `position` (with key parts `parts`) is lost in draw 1 with unlimited passes,
     /// as far as the table shows or, if `check` and the checks' share of the work allows
     /// (the search's own work is `own_work`), a check finds; and the work that took.
+    ///
+    /// `alive`: the caller found `position` not to be a dead end (rules 10, 13 and 14) in its
+    /// own game, so the check does not look again. A draw-1 dead end is a dead end in draw 3
+    /// or with a pass limit: there the same least fixed point starts from fewer events (only
+    /// the talon cards that can be shown are, rule 14, where in draw 1 all are), and every
+    /// condition only grows with the events, so it holds at most the draw-1 events.
     pub(super) fn lost(
         &mut self,
         position: &Position,
         parts: &KeyParts,
         check: bool,
         own_work: u64,
+        alive: bool,
     ) -> (bool, u64) {
         // The same position in draw 1 with unlimited passes: its key has no waste size.
         let draw_one = KeyParts { waste: 0, recycles: None, ..*parts };
@@ -102,7 +109,7 @@ impl Checks {
         }
         let key = draw_one.pack();
         let start = position.with_rules(Rules::new(Draw::One));
-        let verdict = self.check(&start, place, hash, key);
+        let verdict = self.check(&start, place, hash, key, alive);
         let work = self.search.work;
         self.work += work;
         match verdict {
@@ -118,10 +125,17 @@ impl Checks {
     /// Searches `start` (a draw-1 position of the deal, with `hash` and `key`, at `place` in the
     /// table, where it holds no lost or won mark) for at most [`CHECK_STATES`] new states; its
     /// work is then in `self.search.work`. A won line's positions are all marked won, so that
-    /// later checks that reach one stop there.
-    pub(super) fn check(&mut self, start: &Position, place: Place, hash: u64, key: Key) -> Verdict {
+    /// later checks that reach one stop there. `alive`: `start` is known not to be a dead end.
+    pub(super) fn check(
+        &mut self,
+        start: &Position,
+        place: Place,
+        hash: u64,
+        key: Key,
+        alive: bool,
+    ) -> Verdict {
         let search = &mut self.search;
-        let mut advance = search.begin_check(start, place, hash, key, CHECK_STATES, WORK_PER_CHECK);
+        let mut advance = search.begin_check(start, place, hash, key, CHECK_STATES, WORK_PER_CHECK, alive);
         loop {
             match advance {
                 Advance::Going => advance = search.advance(),
@@ -163,7 +177,7 @@ mod tests {
                 for &(_, position) in &line {
                     let position = position.with_rules(rules);
                     let parts = key_parts(&position, &talon_index, rules.pass_limit.is_some());
-                    let (lost, _) = checks.lost(&position, &parts, true, u64::MAX / 1000);
+                    let (lost, _) = checks.lost(&position, &parts, true, u64::MAX / 1000, false);
                     let draw_one = position.with_rules(Rules::new(Draw::One));
                     let one = key_parts(&draw_one, &talon_index, false);
                     // Marked won, or of a class marked won (rule 20).

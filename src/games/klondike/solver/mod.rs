@@ -5,9 +5,10 @@
 //! Probes run first to find quick wins: four narrow depth-first ones (two children per
 //! position, in different move orders, 36% of the budget in all), then six short
 //! [best-first](best_first) ones (14%; in draw 3, or with a pass limit, half those shares).
-//! Then, in draw 3 (or with a pass limit), a search of the same position in draw 1 with
-//! unlimited passes (small probes, then exhaustive), whose loss proves this one's (the *draw-1
-//! relaxation*, docs/RULES.md rule 12); then the exhaustive [depth-first](depth_first) search.
+//! In draw 3 (or with a pass limit), right after the first probe, a search of the same
+//! position in draw 1 with unlimited passes (small probes, then exhaustive), whose loss proves
+//! this one's (the *draw-1 relaxation*, docs/RULES.md rule 12). Then the exhaustive
+//! [depth-first](depth_first) search.
 //!
 //! The rooms, each one concept (rule numbers are those of docs/RULES.md, where each reduction
 //! is argued):

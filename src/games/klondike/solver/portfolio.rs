@@ -1,6 +1,6 @@
 //! The portfolio of passes: the [`Solver`] runs narrow depth-first probes, then best-first
-//! probes, then (in draw 3, or with a pass limit) the draw-1 relaxation, then the exhaustive
-//! depth-first search, and shares the state budget out among them.
+//! probes (in draw 3, or with a pass limit, the draw-1 relaxation comes after the first
+//! probe), then the exhaustive depth-first search, and shares the state budget out among them.
 
 use super::best_first::{BestFirst, Probe, Weights};
 use super::dead_end::is_dead_end;
@@ -44,7 +44,13 @@ enum Pass {
     BestFirst { percent: u64, weights: Weights },
 }
 
-/// Rule 12: the percentage of the budget left after the probes that the draw-1
+/// Rule 12: how many probes run before the draw-1 relaxation (the others run after it). The
+/// first narrow probe wins most won deals within a few thousand states; a deal it does not
+/// win is often lost in draw 1 too, and the relaxation then proves that before the other
+/// probes spend their shares on it (measured in docs/BENCHMARKS.md).
+const PROBES_BEFORE_RELAXATION: usize = 1;
+
+/// Rule 12: the percentage of the budget left after the first probe that the draw-1
 /// search of a draw-3 position may use. It mostly wins (and so ends) early when the draw-3
 /// game is won too, and where it runs out the draw-3 search rarely decides either; 90% proved
 /// the most losses on seeds 1..1000 (30%, 50%, 75%, 90%, 100% measured in docs/BENCHMARKS.md).
@@ -174,7 +180,8 @@ impl Solver {
         }
     }
 
-    /// Rule 12: before the exhaustive search of a draw-3 (or pass-limited) position, a draw-1
+    /// Rule 12: after the first probes ([`PROBES_BEFORE_RELAXATION`]) of a draw-3 (or
+    /// pass-limited) position, before the others and the exhaustive search, a draw-1
     /// search (small probes, then exhaustive) of the same position with unlimited passes gets
     /// most of the budget that is left ([`RELAXED_PERCENT`]); draw 1 reaches every talon card
     /// a draw-3 line reaches, so if the draw-1 game is lost, so is this one. Says whether that
@@ -235,6 +242,9 @@ impl Solver {
 
     /// Sets up the next probe, or the exhaustive search after the last, and begins it.
     fn next_pass(&mut self) {
+        if self.probes_done == PROBES_BEFORE_RELAXATION && self.start_relaxation() {
+            return;
+        }
         match PROBES.get(self.probes_done) {
             Some(&Pass::BestFirst { percent, weights }) => {
                 let budget = self.probe_budget * percent / 100;
@@ -253,9 +263,6 @@ impl Solver {
                 ));
             }
             None => {
-                if self.start_relaxation() {
-                    return;
-                }
                 let states = self.budget.saturating_sub(self.spent.states);
                 let work = (self.budget * WORK_PER_STATE).saturating_sub(self.spent.work);
                 let mut search =
