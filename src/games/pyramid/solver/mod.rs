@@ -85,7 +85,6 @@ const ESTIMATED: u64 = 1 << 47;
 /// [`Solver::estimated_mark`]).
 const CAPPED_SHIFT: u32 = 45;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
-pub(super) const INFEASIBLE: u8 = u8::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
 pub(super) const RANK_SHIFT: u32 = 56;
 /// An estimate for states from which the pyramid cannot be cleared: far above any real count,

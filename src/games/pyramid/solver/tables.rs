@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
-use super::{pack, reach_rank, unpack, INFEASIBLE, NO_CONFIG, REACH_KEY, UNREACHABLE};
+use super::{pack, reach_rank, unpack, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
     canonical_pointer, covering, value, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS,
@@ -103,9 +103,9 @@ pub(super) struct Tables {
     /// Card masks of stock positions, a byte at a time.
     pub(super) stock_cards: [[u64; 256]; 3],
     /// For ranks v = 1..=6 and each subset of the eight cards of values v and 13 − v (bits
-    /// 0..4 the suits of v, bits 4..8 those of 13 − v): the fewest stock cards needed as
-    /// partners so that every pyramid card among them is paired, or `INFEASIBLE`.
-    pub(super) need: [[u8; 256]; 6],
+    /// 0..4 the suits of v, bits 4..8 those of 13 − v): whether every pyramid card among them
+    /// can get a distinct partner among them.
+    pub(super) matchable: [[bool; 256]; 6],
     /// The stock places of kings.
     pub(super) stock_kings: u32,
     /// For each configuration, the stock places of kings and of the rank pairs (values v and
@@ -298,8 +298,8 @@ impl Tables {
             by_sets(|bit| partner_bit(stock_value(chunk * 8 + bit)), |a, b| a | b)
         });
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
-        let mut need = [[INFEASIBLE; 256]; 6];
-        for (v, table) in (1..=6u8).zip(need.iter_mut()) {
+        let mut matchable = [[false; 256]; 6];
+        for (v, table) in (1..=6u8).zip(matchable.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
@@ -318,7 +318,7 @@ impl Tables {
                     .fold(0, |m, b| m | 1 << b)
             });
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
-            fill_fewest_stock_partners(table, in_stock, &compatible);
+            fill_matchable(table, in_stock, &compatible);
         }
         Tables {
             cards: *cards,
@@ -326,7 +326,7 @@ impl Tables {
             pyramid_cards,
             heuristic: removal_steps(&values, stock),
             stock_cards,
-            need,
+            matchable,
             stock_kings: stock_of_value[13],
             inert_places,
             available_partner_places,
@@ -392,19 +392,16 @@ impl Tables {
         over_places(table, places, Add::add)
     }
 
-    /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
-    pub(super) fn pair_need(&self, cards: u64, v: u8) -> u8 {
+    /// Whether every pyramid card of the rank pair containing value `v` can still get a
+    /// distinct partner among `cards` (see [`Tables::matchable`]).
+    pub(super) fn pair_feasible(&self, cards: u64, v: u8) -> bool {
         let low = v.min(13 - v);
         if low == 0 || low > 6 {
-            return 0;
+            return true;
         }
         let subset =
             ((cards >> ((low as u32 - 1) * 4)) & 0xf) | (((cards >> ((12 - low as u32) * 4)) & 0xf) << 4);
-        self.need[low as usize - 1][subset as usize]
-    }
-
-    pub(super) fn pair_feasible(&self, cards: u64, v: u8) -> bool {
-        self.pair_need(cards, v) != INFEASIBLE
+        self.matchable[low as usize - 1][subset as usize]
     }
 
     pub(super) fn all_feasible(&self, cards: u64) -> bool {
@@ -643,27 +640,19 @@ pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
     steps
 }
 
-/// Fills `table[subset]` (bits 0..8; 0..4 one value, 4..8 the other) with the fewest stock
-/// partners with which every non-stock card of `subset` gets a distinct compatible partner of
-/// the other value within `subset`, or `INFEASIBLE`. `in_stock` marks the stock cards;
-/// `compatible[a]` the cards card a may pair with. Pairing the lowest needy card with a
-/// partner leaves a smaller subset, so the table fills in increasing order.
-pub(super) fn fill_fewest_stock_partners(table: &mut [u8; 256], in_stock: u32, compatible: &[u32; 8]) {
+/// Fills `table[subset]` (bits 0..8; 0..4 one value, 4..8 the other) with whether every
+/// non-stock card of `subset` can get a distinct compatible partner of the other value within
+/// `subset`. `in_stock` marks the stock cards; `compatible[a]` the cards card a may pair with.
+/// The lowest needy card must pair with one of its partners, which leaves a smaller subset, so
+/// the table fills in increasing order.
+fn fill_matchable(table: &mut [bool; 256], in_stock: u32, compatible: &[u32; 8]) {
     for subset in 0..256u32 {
         let needy = subset & !in_stock;
-        if needy == 0 {
-            table[subset as usize] = 0;
-            continue;
-        }
-        let card = needy.trailing_zeros();
-        let mut best = INFEASIBLE;
-        for partner in bits((subset & compatible[card as usize]) as u64) {
+        table[subset as usize] = needy == 0 || {
+            let card = needy.trailing_zeros();
             // The partner goes with the card, so it needs no partner of its own.
-            let later = table[(subset & !(1 << card) & !(1 << partner)) as usize];
-            if later != INFEASIBLE {
-                best = best.min(later + u8::from(in_stock & (1 << partner) != 0));
-            }
-        }
-        table[subset as usize] = best;
+            bits((subset & compatible[card as usize]) as u64)
+                .any(|partner| table[(subset & !(1 << card) & !(1 << partner)) as usize])
+        };
     }
 }
