@@ -304,19 +304,19 @@ impl<'a> Run<'a> {
     fn settle(&mut self, top: u32) -> u16 {
         let tables = self.tables;
         loop {
-            let mut waiting = self.stack & !self.may_go;
-            let mut segment = self.stack;
+            // The highest card of the stack that is not free and whose value cannot go ends
+            // the reach: it and the cards above it are at hand, and those above it can go.
+            let waiting = self.stack & !self.may_go;
             let can_go = self.values | KING | self.seen_partners;
-            while waiting != 0 {
-                let w = 31 - waiting.leading_zeros();
-                let value = tables.values[PYRAMID_CARDS + w as usize];
-                if self.free & (1 << w) == 0 && can_go & (1 << value) == 0 {
-                    segment = self.stack & !((1u32 << w) - 1);
-                    break;
-                }
-                self.may_go |= 1 << w;
-                waiting &= !(1 << w);
-            }
+            let blocking = waiting & !self.free & !tables.places_of(can_go);
+            let segment = if blocking == 0 {
+                self.may_go |= waiting;
+                self.stack
+            } else {
+                let block = 31 - blocking.leading_zeros();
+                self.may_go |= waiting & !((2u32 << block) - 1);
+                self.stack & !((1u32 << block) - 1)
+            };
             let at_hand = segment | top;
             if tables.stock_values(at_hand) & self.needed == 0 {
                 return tables.stock_partner_values(at_hand);
