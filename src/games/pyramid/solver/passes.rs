@@ -103,15 +103,25 @@ impl Tables {
     }
 
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
-    /// or [`UNREACHABLE`] if it cannot be (see the module comment).
-    pub(super) fn passing_cost(&self, config: u16, stock: u32, pointer: u8, recycles: u8) -> u8 {
+    /// or [`UNREACHABLE`] if it cannot be (see the module comment), and true. The run stops as
+    /// soon as its count exceeds `limit`, giving the count so far and false: the count only
+    /// grows, so that is a lower bound too (the search then only needs to know that the state
+    /// lies well beyond its f layer).
+    pub(super) fn passing_cost(
+        &self,
+        config: u16,
+        stock: u32,
+        pointer: u8,
+        recycles: u8,
+        limit: u8,
+    ) -> (u8, bool) {
         let empty = self.empty;
         if config == empty {
-            return 0;
+            return (0, true);
         }
         let mut run = Run::start(self, config);
         if run.config == empty {
-            return 0;
+            return (0, true);
         }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
         // `Run::partners`.
@@ -129,7 +139,7 @@ impl Tables {
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
             if run.config == empty {
-                return cost;
+                return (cost, true);
             }
             let mut rest = order;
             while rest != 0 {
@@ -147,6 +157,9 @@ impl Tables {
                     let saved = counts - saturating_sub(counts, run.partners - used);
                     used += saved;
                     cost += total(counts) - total(saved);
+                    if cost > limit {
+                        return (cost, false);
+                    }
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
@@ -173,10 +186,13 @@ impl Tables {
                 run.seen_partners |= self.stock_partner_values(1 << j);
                 at_hand_partners = run.settle(1u32 << j);
                 if run.config == empty {
-                    return cost;
+                    return (cost, true);
                 }
                 if here && !saved {
                     cost += 1;
+                    if cost > limit {
+                        return (cost, false);
+                    }
                 }
                 run.stack |= 1 << j;
                 if !here || partner_open || at_hand_partners & (1 << v) != 0 {
@@ -186,13 +202,16 @@ impl Tables {
             // The cards the stack lets through at the end of the pass (they may be gone).
             run.settle(0);
             if run.config == empty {
-                return cost;
+                return (cost, true);
             }
             if passes_left == 0 {
-                return UNREACHABLE;
+                return (UNREACHABLE, true);
             }
             passes_left -= 1;
             cost += 1;
+            if cost > limit {
+                return (cost, false);
+            }
             certain &= run.stack & !run.may_go & !run.free;
             run.stack = 0;
             order = stock;
@@ -407,7 +426,13 @@ mod tests {
                 let config = configs().index[&position.pyramid_mask()];
                 let stock = position.stock_mask();
                 let pointer = canonical_pointer(stock, position.turned() as u32);
-                let estimate = tables.estimate(pack(config, stock, pointer, position.recycles()));
+                let state = pack(config, stock, pointer, position.recycles());
+                let (estimate, whole) = tables.estimate(state, u8::MAX);
+                assert!(whole);
+                // A run cut short gives no more than the whole one.
+                let limit = (checked % 8) as u8;
+                let (cut_short, whole) = tables.estimate(state, limit);
+                assert!(cut_short <= estimate && (cut_short == estimate || (cut_short > limit && !whole)));
                 if let Some(d) = distance {
                     assert!(estimate as u32 <= d, "seed {seed}: estimate {estimate} > {d}\n{position}");
                 }

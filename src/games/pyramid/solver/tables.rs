@@ -583,20 +583,23 @@ impl Tables {
     /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
     /// card (see [`removal_steps`]) plus the steps that take none (see
     /// [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
-    /// cannot be cleared.
-    pub(super) fn estimate(&self, state: u64) -> u8 {
+    /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
+    /// stop short, giving the steps counted so far (a lower bound above `limit`, see
+    /// [`Tables::passing_cost`]) and false.
+    pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
         if removals >= UNREACHABLE {
-            return UNREACHABLE;
+            return (UNREACHABLE, true);
         }
-        let passing = self.passing_cost(config, stock, pointer, recycles);
+        let (passing, whole) =
+            self.passing_cost(config, stock, pointer, recycles, limit.saturating_sub(removals));
         if passing >= UNREACHABLE {
-            return UNREACHABLE;
+            return (UNREACHABLE, true);
         }
         // At most 28 + 74: below UNREACHABLE for any deck the search can finish, but kept
         // below it so that a long line is never taken for a dead end.
-        (removals + passing).min(UNREACHABLE - 1)
+        ((removals + passing).min(UNREACHABLE - 1), whole)
     }
 }
 
