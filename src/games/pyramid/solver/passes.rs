@@ -219,6 +219,17 @@ impl Tables {
     }
 }
 
+/// The relaxed run of [`Tables::passing_cost`] before any stock card, as [`Run`] keeps it.
+#[derive(Clone, Copy)]
+pub(super) struct FirstRelaxed {
+    config: u16,
+    open: u32,
+    pairable: u32,
+    partners: u64,
+    values: u16,
+    needed: u16,
+}
+
 /// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
 struct Run<'a> {
     tables: &'a Tables,
@@ -270,17 +281,23 @@ impl<'a> Run<'a> {
             may_go: 0,
             free: 0,
         };
-        let first = tables.first_relaxed[config as usize].get();
-        if first == 0 {
-            run.clear(0);
-            tables.first_relaxed[config as usize].set(1 | (run.config as u64) << 1 | (run.open as u64) << 12);
+        if let Some(first) = tables.first_relaxed[config as usize].get() {
+            run.config = first.config;
+            run.open = first.open;
+            run.pairable = first.pairable;
+            run.partners = first.partners;
+            run.values = first.values;
+            run.needed = first.needed;
         } else {
-            run.config = (first >> 1) as u16 & 0x7ff;
-            run.open = (first >> 12) as u32;
-            run.pairable = tables.pairable(run.open);
-            run.partners = tables.slot_partners(run.open);
-            run.values = tables.slot_partner_values(run.open);
-            run.needed = tables.needed_values[run.config as usize];
+            run.clear(0);
+            tables.first_relaxed[config as usize].set(Some(FirstRelaxed {
+                config: run.config,
+                open: run.open,
+                pairable: run.pairable,
+                partners: run.partners,
+                values: run.values,
+                needed: run.needed,
+            }));
         }
         run
     }

@@ -7,6 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
+use super::passes::FirstRelaxed;
 use super::{pack, reach_rank, unpack, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
@@ -147,10 +148,9 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: the slots that could pair with one of them
     /// (the partner value, neither beneath nor above it).
     pub(super) pairable_chunks: [[u32; 128]; 4],
-    /// For each configuration, once worked out: the relaxed configuration of the passing
-    /// bound before any stock card (bits 1..12) and its open slots (from bit 12), with bit 0
-    /// set (see [`Tables::passing_cost`]).
-    pub(super) first_relaxed: Vec<std::cell::Cell<u64>>,
+    /// For each configuration, once worked out: the relaxed run of the passing bound before
+    /// any stock card (see [`Tables::passing_cost`]).
+    pub(super) first_relaxed: Vec<std::cell::Cell<Option<FirstRelaxed>>>,
     pub(super) empty: u16,
 }
 
@@ -346,7 +346,7 @@ impl Tables {
             slot_partner_value_bits,
             needed_values,
             pairable_chunks: slot_chunks(&|slot| pyramid_partners[slot]),
-            first_relaxed: vec![std::cell::Cell::new(0); configs.masks.len()],
+            first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
             empty: configs.index[&0],
         }
     }
