@@ -30,7 +30,8 @@
 //!
 //! A state queued beyond the f layer being searched is queued under a cheaper lower bound (its
 //! removal steps, or its parent's estimate less the move's steps) and estimated only if it
-//! comes up: many never do.
+//! comes up: many never do. For the same reason an estimate stops a few layers beyond the one
+//! searched, and the state is queued under the steps counted so far.
 //!
 //! Pruning, all of it sound (it never loses the optimum):
 //! - a king uncovered in the pyramid is removed at once (removing it later is never better:
