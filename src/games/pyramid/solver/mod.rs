@@ -85,9 +85,10 @@ const ESTIMATED: u64 = 1 << 47;
 /// How many f layers beyond the current one a new state's estimate goes before it may be cut
 /// short, and a state's estimated again when it comes up under a lower bound. Cut at the layer
 /// itself, states far beyond it were estimated again at each layer (every tenth deck +12%
-/// instructions); here it is -4.2% (3 and 3: -5.4%, but deck 694 +1.3%, 100 +0.9%).
+/// instructions); 3 and 6 gave -4.3%, 3 and 4 0.8% more (3 and 5, 3 and 8: -0.4%, +0.9%
+/// against 3 and 6; 2 or 4 first: +0.7%, +0.03%; 3 and 3 slowed decks 694 and 100).
 const CUT_AFTER_LAYERS: u8 = 3;
-const CUT_AFTER_LAYERS_AGAIN: u8 = 6;
+const CUT_AFTER_LAYERS_AGAIN: u8 = 4;
 /// Where a queue entry keeps the recycles allowed when it was estimated (see
 /// [`Solver::estimated_mark`]).
 const CAPPED_SHIFT: u32 = 45;
