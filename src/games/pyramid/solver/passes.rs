@@ -42,7 +42,7 @@
 
 use std::ops::BitOr;
 
-use super::tables::{bits, configs, over_places, over_slots, Tables};
+use super::tables::{bits, configs, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
 use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 
@@ -103,120 +103,43 @@ impl Tables {
     }
 
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
-    /// or [`UNREACHABLE`] if it cannot be (see the module comment).
-    pub(super) fn passing_cost(&self, config: u16, stock: u32, pointer: u8, recycles: u8) -> u8 {
-        let configs = configs();
+    /// or [`UNREACHABLE`] if it cannot be (see the module comment), and true. The run stops as
+    /// soon as its count exceeds `limit`, giving the count so far and false: the count only
+    /// grows, so that is a lower bound too (the search then only needs to know that the state
+    /// lies well beyond its f layer).
+    pub(super) fn passing_cost(
+        &self,
+        config: u16,
+        stock: u32,
+        pointer: u8,
+        recycles: u8,
+        limit: u8,
+    ) -> (u8, bool) {
         let empty = self.empty;
         if config == empty {
-            return 0;
+            return (0, true);
         }
-        let mask = configs.masks[config as usize];
-        // The relaxed configuration, its open slots (uncovered there, or gone from it), the
-        // slots with an open pyramid partner (not beneath or above them), at nibble w how many
-        // open cards partner a stock card of value w, those values w, and the values w that
-        // would take an available card (none other changes anything: the relaxed
-        // configuration is always closed under the removals of kings and open pyramid pairs).
-        struct Relaxed {
-            config: u16,
-            open: u32,
-            pairable: u32,
-            partners: u64,
-            values: u16,
-            needed: u16,
+        let mut run = Run::start(self, config);
+        if run.config == empty {
+            return (0, true);
         }
-        let mut relaxed = Relaxed { config, open: 0, pairable: 0, partners: 0, values: 0, needed: 0 };
-        // Removes what can go with `values` at hand (slots with a partner among them, kings,
-        // open pyramid pairs), and again with what that opens.
-        macro_rules! clear {
-            ($values:expr) => {{
-                let by_value = self.slots_of_value[13] | self.slots_partnering($values);
-                let mut open = relaxed.open;
-                loop {
-                    let r = relaxed.config as usize;
-                    let available = configs.available[r];
-                    let opened = mask & !(configs.masks[r] & !available) & !open;
-                    if opened != 0 {
-                        relaxed.pairable |= self.pairable(opened);
-                    }
-                    open |= opened;
-                    let removable = available & (by_value | relaxed.pairable);
-                    if removable == 0 {
-                        break;
-                    }
-                    for slot in bits(removable as u64) {
-                        relaxed.config = configs.next[relaxed.config as usize][slot as usize];
-                    }
-                }
-                if open != relaxed.open {
-                    relaxed.open = open;
-                    relaxed.partners = self.slot_partners(open);
-                    relaxed.values = self.slot_partner_values(open);
-                }
-                relaxed.needed = self.needed_values[relaxed.config as usize];
-            }};
-        }
-        // The relaxed configuration before any stock card: kept for each configuration.
-        let first = self.first_relaxed[config as usize].get();
-        if first == 0 {
-            clear!(0);
-            self.first_relaxed[config as usize]
-                .set(1 | (relaxed.config as u64) << 1 | (relaxed.open as u64) << 12);
-        } else {
-            relaxed.config = (first >> 1) as u16 & 0x7ff;
-            relaxed.open = (first >> 12) as u32;
-            relaxed.pairable = self.pairable(relaxed.open);
-            relaxed.partners = self.slot_partners(relaxed.open);
-            relaxed.values = self.slot_partner_values(relaxed.open);
-            relaxed.needed = self.needed_values[relaxed.config as usize];
-        }
-        if relaxed.config == empty {
-            return 0;
-        }
-        // Pyramid partners already counted as saving a stock card, at nibble w as above.
+        // Pyramid partners already counted as saving a stock card, at nibble w as in
+        // `Run::partners`.
         let mut used = 0u64;
         let mut cost = 0u8;
         let low = (1u32 << pointer) - 1;
-        let mut stack = stock & low;
+        run.stack = stock & low;
         let mut certain = stock;
         let mut order = stock & !low;
         let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
         let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
         loop {
-            // The partners (bit 13 − v) of the values v seen on top of the stock in this
-            // pass, cards of the stack known to be able to go (once they can, they always
-            // can), and cards that never block.
-            let mut seen_partners = 0u16;
-            let mut may_go = 0u32;
-            let mut free = 0u32;
-            // Settles the relaxed configuration with the reachable part of the stack and the
-            // stock top at hand (`top`: stock places); gives the partners (bit 13 − v) of the
-            // values v at hand.
-            macro_rules! settle {
-                ($top:expr) => {{
-                    loop {
-                        let mut waiting = stack & !may_go;
-                        let mut segment = stack;
-                        let can_go = relaxed.values | KING | seen_partners;
-                        while waiting != 0 {
-                            let w = 31 - waiting.leading_zeros();
-                            if free & (1 << w) == 0 && can_go & (1 << value_of(w)) == 0 {
-                                segment = stack & !((1u32 << w) - 1);
-                                break;
-                            }
-                            may_go |= 1 << w;
-                            waiting &= !(1 << w);
-                        }
-                        let at_hand = segment | $top;
-                        if self.stock_values(at_hand) & relaxed.needed == 0 {
-                            break self.stock_partner_values(at_hand);
-                        }
-                        clear!(self.stock_values(at_hand));
-                    }
-                }};
-            }
-            let mut at_hand_partners = settle!(0);
-            if relaxed.config == empty {
-                return cost;
+            run.seen_partners = 0;
+            run.may_go = 0;
+            run.free = 0;
+            let mut at_hand_partners = run.settle(0);
+            if run.config == empty {
+                return (cost, true);
             }
             let mut rest = order;
             while rest != 0 {
@@ -225,24 +148,27 @@ impl Tables {
                 // waiting), can change the relaxed configuration: at other stops the values at
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
-                let waiting = self.stock_partner_values(stack & !may_go);
-                let events = rest & self.places_of(relaxed.needed | (waiting & !mirror(seen_partners)));
-                let run = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
-                if run != 0 {
-                    let here = run & certain;
+                let waiting = self.stock_partner_values(run.stack & !run.may_go);
+                let events = rest & self.places_of(run.needed | (waiting & !mirror(run.seen_partners)));
+                let passed = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
+                if passed != 0 {
+                    let here = passed & certain;
                     let counts = self.value_counts(&self.stock_value_counts, here);
-                    let saved = counts - saturating_sub(counts, relaxed.partners - used);
+                    let saved = counts - saturating_sub(counts, run.partners - used);
                     used += saved;
                     cost += total(counts) - total(saved);
+                    if cost > limit {
+                        return (cost, false);
+                    }
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
-                    seen_partners |= self.stock_partner_values(run);
-                    at_hand_partners |= self.stock_partner_values(run);
-                    free |= run & (!certain | self.places_of(relaxed.values | KING | at_hand_partners));
-                    may_go |= run & (free | self.places_of(seen_partners));
-                    stack |= run;
-                    rest &= !run;
+                    run.seen_partners |= self.stock_partner_values(passed);
+                    at_hand_partners |= self.stock_partner_values(passed);
+                    run.free |= passed & (!certain | self.places_of(run.values | KING | at_hand_partners));
+                    run.may_go |= passed & (run.free | self.places_of(run.seen_partners));
+                    run.stack |= passed;
+                    rest &= !passed;
                 }
                 if events == 0 {
                     break;
@@ -251,38 +177,187 @@ impl Tables {
                 rest &= !(1 << j);
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
-                let partners_open = (relaxed.partners >> (4 * v)) & 0xf;
+                let partners_open = (run.partners >> (4 * v)) & 0xf;
                 let partner_open = v == 13 || partners_open != 0;
                 let saved = here && partners_open > (used >> (4 * v)) & 0xf;
                 if saved {
                     used += 1 << (4 * v);
                 }
-                seen_partners |= self.stock_partner_values(1 << j);
-                at_hand_partners = settle!(1u32 << j);
-                if relaxed.config == empty {
-                    return cost;
+                run.seen_partners |= self.stock_partner_values(1 << j);
+                at_hand_partners = run.settle(1u32 << j);
+                if run.config == empty {
+                    return (cost, true);
                 }
                 if here && !saved {
                     cost += 1;
+                    if cost > limit {
+                        return (cost, false);
+                    }
                 }
-                stack |= 1 << j;
+                run.stack |= 1 << j;
                 if !here || partner_open || at_hand_partners & (1 << v) != 0 {
-                    free |= 1 << j;
+                    run.free |= 1 << j;
                 }
             }
             // The cards the stack lets through at the end of the pass (they may be gone).
-            settle!(0);
-            if relaxed.config == empty {
-                return cost;
+            run.settle(0);
+            if run.config == empty {
+                return (cost, true);
             }
             if passes_left == 0 {
-                return UNREACHABLE;
+                return (UNREACHABLE, true);
             }
             passes_left -= 1;
             cost += 1;
-            certain &= stack & !may_go & !free;
-            stack = 0;
+            if cost > limit {
+                return (cost, false);
+            }
+            certain &= run.stack & !run.may_go & !run.free;
+            run.stack = 0;
             order = stock;
+        }
+    }
+}
+
+/// The relaxed run of [`Tables::passing_cost`] before any stock card, as [`Run`] keeps it.
+#[derive(Clone, Copy)]
+pub(super) struct FirstRelaxed {
+    config: u16,
+    open: u32,
+    pairable: u32,
+    partners: u64,
+    values: u16,
+    needed: u16,
+}
+
+/// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
+struct Run<'a> {
+    tables: &'a Tables,
+    configs: &'static Configs,
+    /// The real configuration's slots.
+    mask: u32,
+    /// The relaxed configuration.
+    config: u16,
+    /// Its open slots (uncovered there, or gone from it).
+    open: u32,
+    /// The slots with an open pyramid partner (not beneath or above them).
+    pairable: u32,
+    /// At nibble w: how many open cards partner a stock card of value w.
+    partners: u64,
+    /// Those values w (bit w).
+    values: u16,
+    /// The values w that would take an available card: none other changes anything (the
+    /// relaxed configuration is always closed under the removals of kings and open pyramid
+    /// pairs).
+    needed: u16,
+    /// The stack of passed cards (stock places; in the first pass with the waste there was).
+    stack: u32,
+    /// The partners (bit 13 − v) of the values v seen on top of the stock in this pass.
+    seen_partners: u16,
+    /// Cards of the stack known to be able to go (once they can, they always can).
+    may_go: u32,
+    /// Cards of the stack that never block.
+    free: u32,
+}
+
+impl<'a> Run<'a> {
+    /// The run before any stock card: the relaxed configuration of `config` with no card at
+    /// hand (kept for each configuration in [`Tables::first_relaxed`]).
+    #[inline(always)]
+    fn start(tables: &'a Tables, config: u16) -> Run<'a> {
+        let configs = configs();
+        let mut run = Run {
+            tables,
+            configs,
+            mask: configs.masks[config as usize],
+            config,
+            open: 0,
+            pairable: 0,
+            partners: 0,
+            values: 0,
+            needed: 0,
+            stack: 0,
+            seen_partners: 0,
+            may_go: 0,
+            free: 0,
+        };
+        if let Some(first) = tables.first_relaxed[config as usize].get() {
+            run.config = first.config;
+            run.open = first.open;
+            run.pairable = first.pairable;
+            run.partners = first.partners;
+            run.values = first.values;
+            run.needed = first.needed;
+        } else {
+            run.clear(0);
+            tables.first_relaxed[config as usize].set(Some(FirstRelaxed {
+                config: run.config,
+                open: run.open,
+                pairable: run.pairable,
+                partners: run.partners,
+                values: run.values,
+                needed: run.needed,
+            }));
+        }
+        run
+    }
+
+    /// Removes what can go with `values` at hand (slots with a partner among them, kings,
+    /// open pyramid pairs), and again with what that opens.
+    #[inline(always)]
+    fn clear(&mut self, values: u16) {
+        let (tables, configs) = (self.tables, self.configs);
+        let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
+        let mut open = self.open;
+        loop {
+            let r = self.config as usize;
+            let available = configs.available[r];
+            let opened = self.mask & !(configs.masks[r] & !available) & !open;
+            if opened != 0 {
+                self.pairable |= tables.pairable(opened);
+            }
+            open |= opened;
+            let removable = available & (by_value | self.pairable);
+            if removable == 0 {
+                break;
+            }
+            for slot in bits(removable as u64) {
+                self.config = configs.next[self.config as usize][slot as usize];
+            }
+        }
+        if open != self.open {
+            self.open = open;
+            self.partners = tables.slot_partners(open);
+            self.values = tables.slot_partner_values(open);
+        }
+        self.needed = tables.needed_values[self.config as usize];
+    }
+
+    /// Settles the relaxed configuration with the reachable part of the stack and the stock
+    /// top at hand (`top`: stock places); gives the partners (bit 13 − v) of the values v at
+    /// hand.
+    #[inline(always)]
+    fn settle(&mut self, top: u32) -> u16 {
+        let tables = self.tables;
+        loop {
+            // The highest card of the stack that is not free and whose value cannot go ends
+            // the reach: it and the cards above it are at hand, and those above it can go.
+            let waiting = self.stack & !self.may_go;
+            let can_go = self.values | KING | self.seen_partners;
+            let blocking = waiting & !self.free & !tables.places_of(can_go);
+            let segment = if blocking == 0 {
+                self.may_go |= waiting;
+                self.stack
+            } else {
+                let block = 31 - blocking.leading_zeros();
+                self.may_go |= waiting & !((2u32 << block) - 1);
+                self.stack & !((1u32 << block) - 1)
+            };
+            let at_hand = segment | top;
+            if tables.stock_values(at_hand) & self.needed == 0 {
+                return tables.stock_partner_values(at_hand);
+            }
+            self.clear(tables.stock_values(at_hand));
         }
     }
 }
@@ -368,7 +443,13 @@ mod tests {
                 let config = configs().index[&position.pyramid_mask()];
                 let stock = position.stock_mask();
                 let pointer = canonical_pointer(stock, position.turned() as u32);
-                let estimate = tables.estimate(pack(config, stock, pointer, position.recycles()));
+                let state = pack(config, stock, pointer, position.recycles());
+                let (estimate, whole) = tables.estimate(state, u8::MAX);
+                assert!(whole);
+                // A run cut short gives no more than the whole one.
+                let limit = (checked % 8) as u8;
+                let (cut_short, whole) = tables.estimate(state, limit);
+                assert!(cut_short <= estimate && (cut_short == estimate || (cut_short > limit && !whole)));
                 if let Some(d) = distance {
                     assert!(estimate as u32 <= d, "seed {seed}: estimate {estimate} > {d}\n{position}");
                 }

@@ -7,7 +7,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
-use super::{pack, reach_rank, unpack, INFEASIBLE, NO_CONFIG, REACH_KEY, UNREACHABLE};
+use super::passes::FirstRelaxed;
+use super::{pack, reach_rank, unpack, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
     canonical_pointer, covering, value, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS,
@@ -103,9 +104,9 @@ pub(super) struct Tables {
     /// Card masks of stock positions, a byte at a time.
     pub(super) stock_cards: [[u64; 256]; 3],
     /// For ranks v = 1..=6 and each subset of the eight cards of values v and 13 − v (bits
-    /// 0..4 the suits of v, bits 4..8 those of 13 − v): the fewest stock cards needed as
-    /// partners so that every pyramid card among them is paired, or `INFEASIBLE`.
-    pub(super) need: [[u8; 256]; 6],
+    /// 0..4 the suits of v, bits 4..8 those of 13 − v): whether every pyramid card among them
+    /// can get a distinct partner among them.
+    pub(super) matchable: [[bool; 256]; 6],
     /// The stock places of kings.
     pub(super) stock_kings: u32,
     /// For each configuration, the stock places of kings and of the rank pairs (values v and
@@ -147,10 +148,9 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: the slots that could pair with one of them
     /// (the partner value, neither beneath nor above it).
     pub(super) pairable_chunks: [[u32; 128]; 4],
-    /// For each configuration, once worked out: the relaxed configuration of the passing
-    /// bound before any stock card (bits 1..12) and its open slots (from bit 12), with bit 0
-    /// set (see [`Tables::passing_cost`]).
-    pub(super) first_relaxed: Vec<std::cell::Cell<u64>>,
+    /// For each configuration, once worked out: the relaxed run of the passing bound before
+    /// any stock card (see [`Tables::passing_cost`]).
+    pub(super) first_relaxed: Vec<std::cell::Cell<Option<FirstRelaxed>>>,
     pub(super) empty: u16,
 }
 
@@ -298,8 +298,8 @@ impl Tables {
             by_sets(|bit| partner_bit(stock_value(chunk * 8 + bit)), |a, b| a | b)
         });
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
-        let mut need = [[INFEASIBLE; 256]; 6];
-        for (v, table) in (1..=6u8).zip(need.iter_mut()) {
+        let mut matchable = [[false; 256]; 6];
+        for (v, table) in (1..=6u8).zip(matchable.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
@@ -318,7 +318,7 @@ impl Tables {
                     .fold(0, |m, b| m | 1 << b)
             });
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
-            fill_fewest_stock_partners(table, in_stock, &compatible);
+            fill_matchable(table, in_stock, &compatible);
         }
         Tables {
             cards: *cards,
@@ -326,7 +326,7 @@ impl Tables {
             pyramid_cards,
             heuristic: removal_steps(&values, stock),
             stock_cards,
-            need,
+            matchable,
             stock_kings: stock_of_value[13],
             inert_places,
             available_partner_places,
@@ -346,7 +346,7 @@ impl Tables {
             slot_partner_value_bits,
             needed_values,
             pairable_chunks: slot_chunks(&|slot| pyramid_partners[slot]),
-            first_relaxed: vec![std::cell::Cell::new(0); configs.masks.len()],
+            first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
             empty: configs.index[&0],
         }
     }
@@ -392,19 +392,16 @@ impl Tables {
         over_places(table, places, Add::add)
     }
 
-    /// The fewest stock partners the rank pair containing value `v` needs in `cards`.
-    pub(super) fn pair_need(&self, cards: u64, v: u8) -> u8 {
+    /// Whether every pyramid card of the rank pair containing value `v` can still get a
+    /// distinct partner among `cards` (see [`Tables::matchable`]).
+    pub(super) fn pair_feasible(&self, cards: u64, v: u8) -> bool {
         let low = v.min(13 - v);
         if low == 0 || low > 6 {
-            return 0;
+            return true;
         }
         let subset =
             ((cards >> ((low as u32 - 1) * 4)) & 0xf) | (((cards >> ((12 - low as u32) * 4)) & 0xf) << 4);
-        self.need[low as usize - 1][subset as usize]
-    }
-
-    pub(super) fn pair_feasible(&self, cards: u64, v: u8) -> bool {
-        self.pair_need(cards, v) != INFEASIBLE
+        self.matchable[low as usize - 1][subset as usize]
     }
 
     pub(super) fn all_feasible(&self, cards: u64) -> bool {
@@ -586,20 +583,23 @@ impl Tables {
     /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
     /// card (see [`removal_steps`]) plus the steps that take none (see
     /// [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
-    /// cannot be cleared.
-    pub(super) fn estimate(&self, state: u64) -> u8 {
+    /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
+    /// stop short, giving the steps counted so far (a lower bound above `limit`, see
+    /// [`Tables::passing_cost`]) and false.
+    pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
         if removals >= UNREACHABLE {
-            return UNREACHABLE;
+            return (UNREACHABLE, true);
         }
-        let passing = self.passing_cost(config, stock, pointer, recycles);
+        let (passing, whole) =
+            self.passing_cost(config, stock, pointer, recycles, limit.saturating_sub(removals));
         if passing >= UNREACHABLE {
-            return UNREACHABLE;
+            return (UNREACHABLE, true);
         }
         // At most 28 + 74: below UNREACHABLE for any deck the search can finish, but kept
         // below it so that a long line is never taken for a dead end.
-        (removals + passing).min(UNREACHABLE - 1)
+        ((removals + passing).min(UNREACHABLE - 1), whole)
     }
 }
 
@@ -643,27 +643,19 @@ pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
     steps
 }
 
-/// Fills `table[subset]` (bits 0..8; 0..4 one value, 4..8 the other) with the fewest stock
-/// partners with which every non-stock card of `subset` gets a distinct compatible partner of
-/// the other value within `subset`, or `INFEASIBLE`. `in_stock` marks the stock cards;
-/// `compatible[a]` the cards card a may pair with. Pairing the lowest needy card with a
-/// partner leaves a smaller subset, so the table fills in increasing order.
-pub(super) fn fill_fewest_stock_partners(table: &mut [u8; 256], in_stock: u32, compatible: &[u32; 8]) {
+/// Fills `table[subset]` (bits 0..8; 0..4 one value, 4..8 the other) with whether every
+/// non-stock card of `subset` can get a distinct compatible partner of the other value within
+/// `subset`. `in_stock` marks the stock cards; `compatible[a]` the cards card a may pair with.
+/// The lowest needy card must pair with one of its partners, which leaves a smaller subset, so
+/// the table fills in increasing order.
+fn fill_matchable(table: &mut [bool; 256], in_stock: u32, compatible: &[u32; 8]) {
     for subset in 0..256u32 {
         let needy = subset & !in_stock;
-        if needy == 0 {
-            table[subset as usize] = 0;
-            continue;
-        }
-        let card = needy.trailing_zeros();
-        let mut best = INFEASIBLE;
-        for partner in bits((subset & compatible[card as usize]) as u64) {
+        table[subset as usize] = needy == 0 || {
+            let card = needy.trailing_zeros();
             // The partner goes with the card, so it needs no partner of its own.
-            let later = table[(subset & !(1 << card) & !(1 << partner)) as usize];
-            if later != INFEASIBLE {
-                best = best.min(later + u8::from(in_stock & (1 << partner) != 0));
-            }
-        }
-        table[subset as usize] = best;
+            bits((subset & compatible[card as usize]) as u64)
+                .any(|partner| table[(subset & !(1 << card) & !(1 << partner)) as usize])
+        };
     }
 }
