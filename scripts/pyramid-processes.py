@@ -14,7 +14,8 @@ operating system's accounting of the finished child. With --runs N each deck run
 row and its median is kept. With --expect the answer file's verdict and step count are checked
 against each process's JSON, so a fast wrong answer fails the run (the recycles are the bench's
 to check). The exit status is 1 when an answer differs or a deck's median wall time is over
---limit.
+--limit. A deck is named by its place in the file (deck 1 is the first; in
+tests/data/pyramid_decks.txt that is seed 1, on the file's line 2).
 """
 
 import argparse
