@@ -120,7 +120,7 @@ impl Tables {
             return (0, true);
         }
         let mut run = Run::start(self, config);
-        if run.config == empty {
+        if run.relaxed.config == empty {
             return (0, true);
         }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
@@ -138,7 +138,7 @@ impl Tables {
             run.may_go = 0;
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
-            if run.config == empty {
+            if run.relaxed.config == empty {
                 return (cost, true);
             }
             let mut rest = order;
@@ -149,12 +149,13 @@ impl Tables {
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
                 let waiting = self.stock_partner_values(run.stack & !run.may_go);
-                let events = rest & self.places_of(run.needed | (waiting & !mirror(run.seen_partners)));
+                let events =
+                    rest & self.places_of(run.relaxed.needed | (waiting & !mirror(run.seen_partners)));
                 let passed = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
                 if passed != 0 {
                     let here = passed & certain;
                     let counts = self.value_counts(&self.stock_value_counts, here);
-                    let saved = counts - saturating_sub(counts, run.partners - used);
+                    let saved = counts - saturating_sub(counts, run.relaxed.partners - used);
                     used += saved;
                     cost += total(counts) - total(saved);
                     if cost > limit {
@@ -165,7 +166,8 @@ impl Tables {
                     // go: free, or a partner seen (by the end of the run: more than enough).
                     run.seen_partners |= self.stock_partner_values(passed);
                     at_hand_partners |= self.stock_partner_values(passed);
-                    run.free |= passed & (!certain | self.places_of(run.values | KING | at_hand_partners));
+                    run.free |=
+                        passed & (!certain | self.places_of(run.relaxed.values | KING | at_hand_partners));
                     run.may_go |= passed & (run.free | self.places_of(run.seen_partners));
                     run.stack |= passed;
                     rest &= !passed;
@@ -177,7 +179,7 @@ impl Tables {
                 rest &= !(1 << j);
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
-                let partners_open = (run.partners >> (4 * v)) & 0xf;
+                let partners_open = (run.relaxed.partners >> (4 * v)) & 0xf;
                 let partner_open = v == 13 || partners_open != 0;
                 let saved = here && partners_open > (used >> (4 * v)) & 0xf;
                 if saved {
@@ -185,7 +187,7 @@ impl Tables {
                 }
                 run.seen_partners |= self.stock_partner_values(1 << j);
                 at_hand_partners = run.settle(1u32 << j);
-                if run.config == empty {
+                if run.relaxed.config == empty {
                     return (cost, true);
                 }
                 if here && !saved {
@@ -201,7 +203,7 @@ impl Tables {
             }
             // The cards the stack lets through at the end of the pass (they may be gone).
             run.settle(0);
-            if run.config == empty {
+            if run.relaxed.config == empty {
                 return (cost, true);
             }
             if passes_left == 0 {
@@ -219,23 +221,10 @@ impl Tables {
     }
 }
 
-/// The relaxed run of [`Tables::passing_cost`] before any stock card, as [`Run`] keeps it.
+/// The relaxed configuration of a run of [`Tables::passing_cost`] and what its open slots
+/// give; kept for each configuration as it is before any stock card.
 #[derive(Clone, Copy)]
-pub(super) struct FirstRelaxed {
-    config: u16,
-    open: u32,
-    pairable: u32,
-    partners: u64,
-    values: u16,
-    needed: u16,
-}
-
-/// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
-struct Run<'a> {
-    tables: &'a Tables,
-    configs: &'static Configs,
-    /// The real configuration's slots.
-    mask: u32,
+pub(super) struct Relaxed {
     /// The relaxed configuration.
     config: u16,
     /// Its open slots (uncovered there, or gone from it).
@@ -250,6 +239,16 @@ struct Run<'a> {
     /// relaxed configuration is always closed under the removals of kings and open pyramid
     /// pairs).
     needed: u16,
+}
+
+/// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
+struct Run<'a> {
+    tables: &'a Tables,
+    configs: &'static Configs,
+    /// The real configuration's slots.
+    mask: u32,
+    /// The relaxed configuration and what its open slots give.
+    relaxed: Relaxed,
     /// The stack of passed cards (stock places; in the first pass with the waste there was).
     stack: u32,
     /// The partners (bit 13 − v) of the values v seen on top of the stock in this pass.
@@ -270,34 +269,17 @@ impl<'a> Run<'a> {
             tables,
             configs,
             mask: configs.masks[config as usize],
-            config,
-            open: 0,
-            pairable: 0,
-            partners: 0,
-            values: 0,
-            needed: 0,
+            relaxed: Relaxed { config, open: 0, pairable: 0, partners: 0, values: 0, needed: 0 },
             stack: 0,
             seen_partners: 0,
             may_go: 0,
             free: 0,
         };
         if let Some(first) = tables.first_relaxed[config as usize].get() {
-            run.config = first.config;
-            run.open = first.open;
-            run.pairable = first.pairable;
-            run.partners = first.partners;
-            run.values = first.values;
-            run.needed = first.needed;
+            run.relaxed = first;
         } else {
             run.clear(0);
-            tables.first_relaxed[config as usize].set(Some(FirstRelaxed {
-                config: run.config,
-                open: run.open,
-                pairable: run.pairable,
-                partners: run.partners,
-                values: run.values,
-                needed: run.needed,
-            }));
+            tables.first_relaxed[config as usize].set(Some(run.relaxed));
         }
         run
     }
@@ -308,29 +290,29 @@ impl<'a> Run<'a> {
     fn clear(&mut self, values: u16) {
         let (tables, configs) = (self.tables, self.configs);
         let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
-        let mut open = self.open;
+        let mut open = self.relaxed.open;
         loop {
-            let r = self.config as usize;
+            let r = self.relaxed.config as usize;
             let available = configs.available[r];
             let opened = self.mask & !(configs.masks[r] & !available) & !open;
             if opened != 0 {
-                self.pairable |= tables.pairable(opened);
+                self.relaxed.pairable |= tables.pairable(opened);
             }
             open |= opened;
-            let removable = available & (by_value | self.pairable);
+            let removable = available & (by_value | self.relaxed.pairable);
             if removable == 0 {
                 break;
             }
             for slot in bits(removable as u64) {
-                self.config = configs.next[self.config as usize][slot as usize];
+                self.relaxed.config = configs.next[self.relaxed.config as usize][slot as usize];
             }
         }
-        if open != self.open {
-            self.open = open;
-            self.partners = tables.slot_partners(open);
-            self.values = tables.slot_partner_values(open);
+        if open != self.relaxed.open {
+            self.relaxed.open = open;
+            self.relaxed.partners = tables.slot_partners(open);
+            self.relaxed.values = tables.slot_partner_values(open);
         }
-        self.needed = tables.needed_values[self.config as usize];
+        self.relaxed.needed = tables.needed_values[self.relaxed.config as usize];
     }
 
     /// Settles the relaxed configuration with the reachable part of the stack and the stock
@@ -343,7 +325,7 @@ impl<'a> Run<'a> {
             // The highest card of the stack that is not free and whose value cannot go ends
             // the reach: it and the cards above it are at hand, and those above it can go.
             let waiting = self.stack & !self.may_go;
-            let can_go = self.values | KING | self.seen_partners;
+            let can_go = self.relaxed.values | KING | self.seen_partners;
             let blocking = waiting & !self.free & !tables.places_of(can_go);
             let segment = if blocking == 0 {
                 self.may_go |= waiting;
@@ -354,7 +336,7 @@ impl<'a> Run<'a> {
                 self.stack & !((1u32 << block) - 1)
             };
             let at_hand = segment | top;
-            if tables.stock_values(at_hand) & self.needed == 0 {
+            if tables.stock_values(at_hand) & self.relaxed.needed == 0 {
                 return tables.stock_partner_values(at_hand);
             }
             self.clear(tables.stock_values(at_hand));

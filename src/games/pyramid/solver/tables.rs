@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
-use super::passes::FirstRelaxed;
+use super::passes::Relaxed;
 use super::{pack, reach_rank, unpack, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
@@ -150,7 +150,7 @@ pub(super) struct Tables {
     pub(super) pairable_chunks: [[u32; 128]; 4],
     /// For each configuration, once worked out: the relaxed run of the passing bound before
     /// any stock card (see [`Tables::passing_cost`]).
-    pub(super) first_relaxed: Vec<std::cell::Cell<Option<FirstRelaxed>>>,
+    pub(super) first_relaxed: Vec<std::cell::Cell<Option<Relaxed>>>,
     pub(super) empty: u16,
 }
 
