@@ -84,9 +84,8 @@ const RESUME_SHIFT: u32 = 56;
 const ESTIMATED: u64 = 1 << 47;
 /// How many f layers beyond the current one a new state's estimate goes before it may be cut
 /// short, and a state's estimated again when it comes up under a lower bound. Cut at the layer
-/// itself, states far beyond it were estimated again at each layer (every tenth deck +12%
-/// instructions); 3 and 6 gave -4.3%, 3 and 4 0.8% more (3 and 5, 3 and 8: -0.4%, +0.9%
-/// against 3 and 6; 2 or 4 first: +0.7%, +0.03%; 3 and 3 slowed decks 694 and 100).
+/// itself, states far beyond it would be estimated again at each layer (the figures for other
+/// margins are in git history).
 const CUT_AFTER_LAYERS: u8 = 3;
 const CUT_AFTER_LAYERS_AGAIN: u8 = 4;
 /// Where a queue entry keeps the recycles allowed when it was estimated (see
