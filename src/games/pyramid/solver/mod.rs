@@ -23,6 +23,11 @@
 //!   an open pyramid card could take on top of the stock, and a recycle for every pass that
 //!   ends with pyramid cards left (see [`passes`]).
 //!
+//! The two are taken jointly: a stock card the run counts as saved by a pyramid card takes
+//! that card from the pyramid pairs, so when the run's savings leave too few pyramid cards of
+//! a rank pair to pair with each other, the removal steps count more (see
+//! [`Tables::removal_steps_given`]).
+//!
 //! The reachability search that proves decks unsolvable also searches a relaxed game without
 //! the stock kings and the stock cards of rank pairs with no pyramid card left (a loss there
 //! is a proof), and the exact game to the end only when the relaxed one is won (see

@@ -106,7 +106,9 @@ impl Tables {
     /// or [`UNREACHABLE`] if it cannot be (see the module comment), and true. The run stops as
     /// soon as its count exceeds `limit`, giving the count so far and false: the count only
     /// grows, so that is a lower bound too (the search then only needs to know that the state
-    /// lies well beyond its f layer).
+    /// lies well beyond its f layer). Also gives how many stock cards of each value w (four
+    /// bits at w) it counted as saved by a pyramid partner (see
+    /// [`Tables::removal_steps_given`]).
     pub(super) fn passing_cost(
         &self,
         config: u16,
@@ -114,14 +116,14 @@ impl Tables {
         pointer: u8,
         recycles: u8,
         limit: u8,
-    ) -> (u8, bool) {
+    ) -> (u8, bool, u64) {
         let empty = self.empty;
         if config == empty {
-            return (0, true);
+            return (0, true, 0);
         }
         let mut run = Run::start(self, config);
         if run.relaxed.config == empty {
-            return (0, true);
+            return (0, true, 0);
         }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
         // `Run::partners`.
@@ -139,7 +141,7 @@ impl Tables {
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
             if run.relaxed.config == empty {
-                return (cost, true);
+                return (cost, true, used);
             }
             let mut rest = order;
             while rest != 0 {
@@ -159,7 +161,7 @@ impl Tables {
                     used += saved;
                     cost += total(counts) - total(saved);
                     if cost > limit {
-                        return (cost, false);
+                        return (cost, false, used);
                     }
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
@@ -188,12 +190,16 @@ impl Tables {
                 run.seen_partners |= self.stock_partner_values(1 << j);
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.config == empty {
-                    return (cost, true);
+                    // The card is not passed: it saves nothing.
+                    if saved {
+                        used -= 1 << (4 * v);
+                    }
+                    return (cost, true, used);
                 }
                 if here && !saved {
                     cost += 1;
                     if cost > limit {
-                        return (cost, false);
+                        return (cost, false, used);
                     }
                 }
                 run.stack |= 1 << j;
@@ -204,20 +210,57 @@ impl Tables {
             // The cards the stack lets through at the end of the pass (they may be gone).
             run.settle(0);
             if run.relaxed.config == empty {
-                return (cost, true);
+                return (cost, true, used);
             }
             if passes_left == 0 {
-                return (UNREACHABLE, true);
+                return (UNREACHABLE, true, used);
             }
             passes_left -= 1;
             cost += 1;
             if cost > limit {
-                return (cost, false);
+                return (cost, false, used);
             }
             certain &= run.stack & !run.may_go & !run.free;
             run.stack = 0;
             order = stock;
         }
+    }
+}
+
+/// Four-bit counts at w = 1..12 moved to 13 − w (nibble 0 and 13..16 must be empty).
+fn mirror_counts(counts: u64) -> u64 {
+    let reversed = counts.swap_bytes();
+    let reversed = ((reversed >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((reversed & 0x0f0f_0f0f_0f0f_0f0f) << 4);
+    reversed >> 8
+}
+
+impl Tables {
+    /// The removal steps that take pyramid cards from `config` (at least `removals`, see
+    /// [`removal_steps`](super::tables::removal_steps)), on a line whose steps that take none
+    /// are bounded by a run of [`Tables::passing_cost`] that counted `saved` (at nibble w) of
+    /// the stock cards of value w it passed as saved by a pyramid partner.
+    ///
+    /// With P pyramid cards, a line whose removal steps pair pp pyramid cards with each other
+    /// takes P − pp removal steps. For a rank pair (a, b), a + b = 13, with P_a and P_b pyramid
+    /// cards and pp_ab pyramid pairs among them, at most P_a − pp_ab stock cards of value b can
+    /// be removed with a pyramid card, so the run's saving of `saved[b]` overstates the line's
+    /// by at least saved[b] − (P_a − pp_ab), and each such card costs the line one more step
+    /// than the run counted. The line's steps are then at least P − Σ pp_ab + passing cost +
+    /// Σ max(0, saved[b] − P_a + pp_ab) + max(0, saved[a] − P_b + pp_ab). For each pair that
+    /// falls by one per pyramid pair only while pp_ab ≤ L_ab = min(P_a − saved[b], P_b −
+    /// saved[a]) (then it stays or grows), and Σ pp_ab ≤ P − `removals` (a line has at least
+    /// `removals` removal steps), so every line takes at least P − min(P − removals, Σ L_ab)
+    /// removal steps beyond the run's count: at least `removals`, more when the run's savings
+    /// leave too few pyramid cards to pair.
+    pub(super) fn removal_steps_given(&self, config: u16, removals: u8, saved: u64) -> u8 {
+        let pyramid = configs().masks[config as usize].count_ones() as u8;
+        // At nibble w: the pyramid cards of value 13 − w not needed for the savings
+        // (saved[w] is at most the open ones, see `Relaxed::partners`).
+        let left = self.config_partner_counts[config as usize] - saved;
+        let mirrored = mirror_counts(left);
+        // Each rank pair counted twice, once at each of its values.
+        let pairable = total(left - saturating_sub(left, mirrored)) / 2;
+        pyramid - (pyramid - removals).min(pairable)
     }
 }
 

@@ -123,6 +123,9 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: how many cards of value 13 − w they hold
     /// (four bits each, w = 1..13: the partners of stock cards of value w).
     pub(super) slot_partner_counts: [[u64; 128]; 4],
+    /// For each configuration: how many of its cards have value 13 − w, four bits at each w
+    /// (w = 1..13, the partners of stock cards of value w).
+    pub(super) config_partner_counts: Vec<u64>,
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
@@ -320,6 +323,8 @@ impl Tables {
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
             fill_matchable(table, in_stock, &compatible);
         }
+        let config_partner_counts =
+            configs.masks.iter().map(|&mask| over_slots(&slot_partner_counts, mask, Add::add)).collect();
         Tables {
             cards: *cards,
             values,
@@ -333,6 +338,7 @@ impl Tables {
             slots_of_value,
             stock_value_counts,
             slot_partner_counts,
+            config_partner_counts,
             beneath_cards: std::array::from_fn(|slot| {
                 bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit())
             }),
@@ -581,8 +587,8 @@ impl Tables {
     }
 
     /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
-    /// card (see [`removal_steps`]) plus the steps that take none (see
-    /// [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
+    /// card (see [`removal_steps`], raised by [`Tables::removal_steps_given`]) plus the steps
+    /// that take none (see [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
     /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
     /// stop short, giving the steps counted so far (a lower bound above `limit`, see
     /// [`Tables::passing_cost`]) and false.
@@ -592,11 +598,12 @@ impl Tables {
         if removals >= UNREACHABLE {
             return (UNREACHABLE, true);
         }
-        let (passing, whole) =
+        let (passing, whole, saved) =
             self.passing_cost(config, stock, pointer, recycles, limit.saturating_sub(removals));
         if passing >= UNREACHABLE {
             return (UNREACHABLE, true);
         }
+        let removals = self.removal_steps_given(config, removals, saved);
         // At most 28 + 74: below UNREACHABLE for any deck the search can finish, but kept
         // below it so that a long line is never taken for a dead end.
         ((removals + passing).min(UNREACHABLE - 1), whole)
