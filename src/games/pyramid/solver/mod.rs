@@ -144,8 +144,10 @@ impl StateTable {
         StateTable { slots: vec![0; 1 << 12], parents: Vec::new(), len: 0 }
     }
 
+    /// A table that keeps parents. A parent is written with its state and read only for a
+    /// recorded state, so the free slots' parents are left zero (zeroed memory is cheapest).
     pub(super) fn with_parents() -> StateTable {
-        StateTable { slots: vec![0; 1 << 12], parents: vec![NO_PARENT; 1 << 12], len: 0 }
+        StateTable { slots: vec![0; 1 << 12], parents: vec![0; 1 << 12], len: 0 }
     }
 
     #[inline]
@@ -236,7 +238,7 @@ impl StateTable {
         let keep_parents = !self.parents.is_empty();
         let old_parents = std::mem::replace(
             &mut self.parents,
-            if keep_parents { vec![NO_PARENT; self.slots.len()] } else { Vec::new() },
+            if keep_parents { vec![0; self.slots.len()] } else { Vec::new() },
         );
         let mask = self.slots.len() - 1;
         for (index, slot) in old.into_iter().enumerate().filter(|&(_, slot)| slot != 0) {
@@ -278,7 +280,9 @@ const NO_MARK: u16 = u16::MAX;
 
 impl Marks {
     fn new() -> Marks {
-        Marks { keys: vec![0; 1 << 12], marks: vec![[NO_MARK; 2]; 1 << 12], len: 0 }
+        // A key's marks are written with it and read only for a recorded key, so the free
+        // slots' marks are left zero (zeroed memory is cheapest).
+        Marks { keys: vec![0; 1 << 12], marks: vec![[0; 2]; 1 << 12], len: 0 }
     }
 
     fn mark(state: u64, g: u8) -> u16 {
@@ -348,7 +352,7 @@ impl Marks {
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
         let keys = std::mem::replace(&mut self.keys, vec![0; size]);
-        let marks = std::mem::replace(&mut self.marks, vec![[NO_MARK; 2]; size]);
+        let marks = std::mem::replace(&mut self.marks, vec![[0; 2]; size]);
         for (key, pair) in keys.into_iter().zip(marks).filter(|&(key, _)| key != 0) {
             let (at, _) = self.slot(key - 1);
             self.keys[at] = key;
