@@ -248,18 +248,22 @@ impl Tables {
     /// than the run counted. The line's steps are then at least P − Σ pp_ab + passing cost +
     /// Σ max(0, saved[b] − P_a + pp_ab) + max(0, saved[a] − P_b + pp_ab). For each pair that
     /// falls by one per pyramid pair only while pp_ab ≤ L_ab = min(P_a − saved[b], P_b −
-    /// saved[a]) (then it stays or grows), and Σ pp_ab ≤ P − `removals` (a line has at least
+    /// saved[a]) (then it stays or grows), pp_ab is at most the pairs the pair's pyramid cards
+    /// can make with each other, and Σ pp_ab ≤ P − `removals` (a line has at least
     /// `removals` removal steps), so every line takes at least P − min(P − removals, Σ L_ab)
-    /// removal steps beyond the run's count: at least `removals`, more when the run's savings
-    /// leave too few pyramid cards to pair.
+    /// removal steps beyond the run's count (L_ab capped by those pairs): at least
+    /// `removals`, more when the run's savings leave too few pyramid cards to pair.
     pub(super) fn removal_steps_given(&self, config: u16, removals: u8, saved: u64) -> u8 {
         let pyramid = configs().masks[config as usize].count_ones() as u8;
         // At nibble w: the pyramid cards of value 13 − w not needed for the savings
         // (saved[w] is at most the open ones, see `Relaxed::partners`).
         let left = self.config_partner_counts[config as usize] - saved;
         let mirrored = mirror_counts(left);
-        // Each rank pair counted twice, once at each of its values.
-        let pairable = total(left - saturating_sub(left, mirrored)) / 2;
+        let each = left - saturating_sub(left, mirrored);
+        // No more than its cards can make with each other; each rank pair counted twice,
+        // once at each of its values.
+        let limits = self.config_pair_limits[config as usize];
+        let pairable = total(each - saturating_sub(each, limits)) / 2;
         pyramid - (pyramid - removals).min(pairable)
     }
 }

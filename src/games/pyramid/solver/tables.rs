@@ -126,6 +126,9 @@ pub(super) struct Tables {
     /// For each configuration: how many of its cards have value 13 − w, four bits at each w
     /// (w = 1..13, the partners of stock cards of value w).
     pub(super) config_partner_counts: Vec<u64>,
+    /// For each configuration: the most pairs its cards of values v and 13 − v can make with
+    /// each other (neither beneath the other), four bits at both v and 13 − v.
+    pub(super) config_pair_limits: Vec<u64>,
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
@@ -248,7 +251,7 @@ impl Tables {
         let on_slots = |t: &[[u32; 128]; 4], slots: u32| over_slots(t, slots, BitOr::bitor);
         let pyramid_card_chunks: [[u64; 128]; 4] =
             std::array::from_fn(|chunk| by_sets(|bit| cards[chunk * 7 + bit].bit(), |a, b| a | b));
-        let pyramid_cards =
+        let pyramid_cards: Vec<u64> =
             configs.masks.iter().map(|&mask| over_slots(&pyramid_card_chunks, mask, BitOr::bitor)).collect();
         let stock_partner_chunks = slot_chunks(&|slot| stock_of_value[(13 - values[slot]) as usize]);
         let available_partner_places =
@@ -302,7 +305,8 @@ impl Tables {
         });
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
         let mut matchable = [[false; 256]; 6];
-        for (v, table) in (1..=6u8).zip(matchable.iter_mut()) {
+        let mut most_pairs = [[0u8; 256]; 6];
+        for ((v, table), pairs) in (1..=6u8).zip(matchable.iter_mut()).zip(most_pairs.iter_mut()) {
             // The eight cards: suits of v, then suits of 13 - v, as places.
             let low = (v as usize - 1) * 4;
             let high = (12 - v as usize) * 4;
@@ -322,7 +326,19 @@ impl Tables {
             });
             let in_stock = (0..8).filter(|&i| places[i] >= PYRAMID_CARDS).fold(0u32, |m, i| m | 1 << i);
             fill_matchable(table, in_stock, &compatible);
+            fill_most_pairs(pairs, in_stock, &compatible);
         }
+        let config_pair_limits = pyramid_cards
+            .iter()
+            .map(|&cards: &u64| {
+                (1..=6u32).zip(&most_pairs).fold(0u64, |limits, (low, pairs)| {
+                    let subset =
+                        ((cards >> ((low - 1) * 4)) & 0xf) | (((cards >> ((12 - low) * 4)) & 0xf) << 4);
+                    let most = pairs[subset as usize] as u64;
+                    limits | most << (4 * low) | most << (4 * (13 - low))
+                })
+            })
+            .collect();
         let config_partner_counts =
             configs.masks.iter().map(|&mask| over_slots(&slot_partner_counts, mask, Add::add)).collect();
         Tables {
@@ -339,6 +355,7 @@ impl Tables {
             stock_value_counts,
             slot_partner_counts,
             config_partner_counts,
+            config_pair_limits,
             beneath_cards: std::array::from_fn(|slot| {
                 bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit())
             }),
@@ -664,5 +681,22 @@ fn fill_matchable(table: &mut [bool; 256], in_stock: u32, compatible: &[u32; 8])
             bits((subset & compatible[card as usize]) as u64)
                 .any(|partner| table[(subset & !(1 << card) & !(1 << partner)) as usize])
         };
+    }
+}
+
+/// Fills `table[subset]` (as in [`fill_matchable`]) with the most disjoint pairs of compatible
+/// non-stock cards of `subset`: the lowest such card is left out, or paired with one of its
+/// non-stock partners, which leaves a smaller subset.
+fn fill_most_pairs(table: &mut [u8; 256], in_stock: u32, compatible: &[u32; 8]) {
+    for subset in 0..256u32 {
+        let pyramid = subset & !in_stock;
+        if pyramid == 0 {
+            continue;
+        }
+        let card = pyramid.trailing_zeros();
+        let rest = subset & !(1 << card);
+        table[subset as usize] = bits((pyramid & compatible[card as usize]) as u64)
+            .map(|partner| 1 + table[(rest & !(1 << partner)) as usize])
+            .fold(table[rest as usize], u8::max);
     }
 }
