@@ -159,7 +159,7 @@ impl Tables {
                     let counts = self.value_counts(&self.stock_value_counts, here);
                     let saved = counts - saturating_sub(counts, run.relaxed.partners - used);
                     used += saved;
-                    cost += total(counts) - total(saved);
+                    cost += total(counts - saved);
                     if cost > limit {
                         return (cost, false, used);
                     }
