@@ -61,12 +61,6 @@ fn total(counts: u64) -> u8 {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
-/// Bit 13 − v for each bit v (1 ≤ v ≤ 12) of `values`: the partner values of values, or the
-/// values of partner values.
-fn mirror(values: u16) -> u16 {
-    (values.reverse_bits() >> 2) & 0x1ffe
-}
-
 /// The bit of the king's value in a set of values (bit v for value v).
 const KING: u16 = 1 << 13;
 
@@ -137,6 +131,7 @@ impl Tables {
         let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
         loop {
             run.seen_partners = 0;
+            run.seen_values = 0;
             run.may_go = 0;
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
@@ -151,8 +146,7 @@ impl Tables {
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
                 let waiting = self.stock_partner_values(run.stack & !run.may_go);
-                let events =
-                    rest & self.places_of(run.relaxed.needed | (waiting & !mirror(run.seen_partners)));
+                let events = rest & self.places_of(run.relaxed.needed | (waiting & !run.seen_values));
                 let passed = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
                 if passed != 0 {
                     let here = passed & certain;
@@ -167,6 +161,7 @@ impl Tables {
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
                     run.seen_partners |= self.stock_partner_values(passed);
+                    run.seen_values |= self.stock_values(passed);
                     at_hand_partners |= self.stock_partner_values(passed);
                     run.free |=
                         passed & (!certain | self.places_of(run.relaxed.values | KING | at_hand_partners));
@@ -188,6 +183,7 @@ impl Tables {
                     used += 1 << (4 * v);
                 }
                 run.seen_partners |= self.stock_partner_values(1 << j);
+                run.seen_values |= 1 << v;
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.config == empty {
                     // The card is not passed: it saves nothing.
@@ -300,6 +296,8 @@ struct Run<'a> {
     stack: u32,
     /// The partners (bit 13 − v) of the values v seen on top of the stock in this pass.
     seen_partners: u16,
+    /// Those values v (bit v, kings too).
+    seen_values: u16,
     /// Cards of the stack known to be able to go (once they can, they always can).
     may_go: u32,
     /// Cards of the stack that never block.
@@ -319,6 +317,7 @@ impl<'a> Run<'a> {
             relaxed: Relaxed { config, open: 0, pairable: 0, partners: 0, values: 0, needed: 0 },
             stack: 0,
             seen_partners: 0,
+            seen_values: 0,
             may_go: 0,
             free: 0,
         };
