@@ -250,7 +250,7 @@ impl Tables {
     /// removal steps beyond the run's count (L_ab capped by those pairs): at least
     /// `removals`, more when the run's savings leave too few pyramid cards to pair.
     pub(super) fn removal_steps_given(&self, config: u16, removals: u8, saved: u64) -> u8 {
-        let pyramid = configs().masks[config as usize].count_ones() as u8;
+        let pyramid = configs().sizes[config as usize];
         // At nibble w: the pyramid cards of value 13 − w not needed for the savings
         // (saved[w] is at most the open ones, see `Relaxed::partners`).
         let left = self.config_partner_counts[config as usize] - saved;

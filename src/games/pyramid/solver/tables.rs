@@ -17,6 +17,9 @@ use crate::games::pyramid::rules::{
 /// The 1430 pyramid configurations and how removals move between them.
 pub(super) struct Configs {
     pub(super) masks: Vec<u32>,
+    /// How many cards each holds (`count_ones` is a long sequence without a popcount
+    /// instruction).
+    pub(super) sizes: Vec<u8>,
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
     pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
@@ -74,7 +77,8 @@ pub(super) fn configs() -> &'static Configs {
             available.push(uncovered);
             at += 1;
         }
-        Configs { masks, available, next, index }
+        let sizes = masks.iter().map(|mask| mask.count_ones() as u8).collect();
+        Configs { masks, sizes, available, next, index }
     })
 }
 
