@@ -802,23 +802,32 @@ impl Solver {
         let ahead = stock & !((1u32 << pointer) - 1);
         let below = stock & ((1u32 << pointer) - 1);
         let waste = (below != 0).then(|| 31 - below.leading_zeros());
-        // Stock places that are the one partner left of an available pyramid card.
-        let mut forcing = 0u32;
-        for slot in bits(available as u64) {
-            let want = 13 - t.values[slot as usize];
-            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !t.beneath_cards[slot as usize];
-            if partners.count_ones() == 1 {
-                let other = t.place_of[partners.trailing_zeros() as usize] as usize;
-                if other >= PYRAMID_CARDS {
-                    forcing |= 1 << (other - PYRAMID_CARDS);
-                }
-            }
-        }
         let tops = |rest: u32, waste: Option<u32>| {
             let top = if rest != 0 { rest & rest.wrapping_neg() } else { 0 };
             top | waste.map_or(0, |w| 1 << w)
         };
-        let forced = if skip == 0 { t.forced_removal(available, tops(ahead, waste), cards) } else { None };
+        // Stock places that are the one partner left of an available pyramid card; and at the
+        // first stop, the forced removal (see [`Tables::forced_removal`], found in the same
+        // loop).
+        let mut forcing = 0u32;
+        let first_tops = if skip == 0 { tops(ahead, waste) } else { 0 };
+        let mut forced = None;
+        for slot in bits(available as u64) {
+            let want = 13 - t.values[slot as usize];
+            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !t.beneath_cards[slot as usize];
+            if partners != 0 && partners & (partners - 1) == 0 {
+                let other = t.place_of[partners.trailing_zeros() as usize] as u32;
+                if other >= PYRAMID_CARDS as u32 {
+                    let place = other - PYRAMID_CARDS as u32;
+                    forcing |= 1 << place;
+                    if forced.is_none() && first_tops & (1 << place) != 0 {
+                        forced = Some((slot, other));
+                    }
+                } else if skip == 0 && forced.is_none() && available & (1 << other) != 0 {
+                    forced = Some((slot.min(other), slot.max(other)));
+                }
+            }
+        }
         if let Some((slot, other)) = forced {
             let v = t.values[slot as usize];
             let removed = if other < PYRAMID_CARDS as u32 {
