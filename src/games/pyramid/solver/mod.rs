@@ -58,7 +58,7 @@ mod passes;
 mod tables;
 
 pub use tables::configuration_count;
-use tables::{bits, configs, Place, Step, Tables, NO_CARD};
+use tables::{bits, configs, stock_count, Place, Step, Tables, NO_CARD};
 
 /// The default state budget: about 100 MB of tables at most.
 pub const DEFAULT_BUDGET: u64 = 6_000_000;
@@ -287,8 +287,8 @@ impl Marks {
 
     fn mark(state: u64, g: u8) -> u16 {
         let (_, stock, pointer, recycles) = unpack(state);
-        let below = (stock & ((1u32 << pointer) - 1)).count_ones();
-        let stop = recycles as u32 * (stock.count_ones() + 1) + below;
+        let below = stock_count(stock & ((1u32 << pointer) - 1));
+        let stop = recycles as u32 * (stock_count(stock) + 1) + below;
         stop as u16 * 256 + (g as u16 + 128 - stop as u16)
     }
 
@@ -856,7 +856,7 @@ impl Solver {
         // later card of a pair with the waste top, or a forcing card do anything there, so
         // the walk jumps from one to the next, counting the turns of the stops between.
         // (The pointer is canonical: the waste top is just below it.)
-        let drawn = ahead.count_ones() as u8;
+        let drawn = stock_count(ahead) as u8;
         let kings = stock & t.stock_kings;
         let partners = stock & t.available_partner_places[config as usize];
         // The removals with the stock top `j` (first met here) and with it and the waste top.
@@ -956,7 +956,7 @@ impl Solver {
             }
         }
         // The walk's last stop: the stock empty in this pass, or the old waste top in the next.
-        let last = if next_pass == 0 || pointer == 0 { drawn } else { stock.count_ones() as u8 };
+        let last = if next_pass == 0 || pointer == 0 { drawn } else { stock_count(stock) as u8 };
         (last > upto).then(|| upto + 1)
     }
 

@@ -192,6 +192,24 @@ pub(super) fn over_places<T: Copy>(table: &[[T; 256]; 3], places: u32, join: imp
     join(join(part(0), part(1)), part(2))
 }
 
+/// How many bits each byte has.
+const BYTE_BITS: [u8; 256] = {
+    let mut counts = [0u8; 256];
+    let mut byte = 1;
+    while byte < 256 {
+        counts[byte] = counts[byte / 2] + (byte % 2) as u8;
+        byte += 1;
+    }
+    counts
+};
+
+/// How many stock places `places` holds: `count_ones` is a long sequence without a popcount
+/// instruction (the native build has none), three byte lookups are shorter.
+pub(super) fn stock_count(places: u32) -> u32 {
+    let byte = |shift: u32| BYTE_BITS[((places >> shift) & 0xff) as usize] as u32;
+    byte(0) + byte(8) + byte(16)
+}
+
 /// No stock place (a stock or waste top that is not there).
 pub(super) const NO_CARD: u32 = 32;
 
@@ -396,7 +414,7 @@ impl Tables {
                 continue;
             }
             let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !self.beneath_cards[slot as usize];
-            if partners.count_ones() == 1 {
+            if partners != 0 && partners & (partners - 1) == 0 {
                 let other = self.place_of[partners.trailing_zeros() as usize] as u32;
                 if other < PYRAMID_CARDS as u32 {
                     if available & (1 << other) != 0 {
