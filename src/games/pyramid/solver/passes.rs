@@ -338,9 +338,8 @@ impl<'a> Run<'a> {
         let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
         let mut open = self.relaxed.open;
         loop {
-            let r = self.relaxed.config as usize;
-            let available = configs.available[r];
-            let opened = self.mask & !(configs.masks[r] & !available) & !open;
+            let (available, covered) = configs.available_covered[self.relaxed.config as usize];
+            let opened = self.mask & !covered & !open;
             if opened != 0 {
                 self.relaxed.pairable |= tables.pairable(opened);
             }

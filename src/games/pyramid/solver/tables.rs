@@ -20,6 +20,9 @@ pub(super) struct Configs {
     /// How many cards each holds (`count_ones` is a long sequence without a popcount
     /// instruction).
     pub(super) sizes: Vec<u8>,
+    /// Each one's available slots and covered slots side by side (one lookup for the passing
+    /// bound's relaxed run).
+    pub(super) available_covered: Vec<(u32, u32)>,
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
     pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
@@ -78,7 +81,9 @@ pub(super) fn configs() -> &'static Configs {
             at += 1;
         }
         let sizes = masks.iter().map(|mask| mask.count_ones() as u8).collect();
-        Configs { masks, sizes, available, next, index }
+        let available_covered =
+            masks.iter().zip(&available).map(|(&mask, &open)| (open, mask & !open)).collect();
+        Configs { masks, sizes, available_covered, available, next, index }
     })
 }
 
