@@ -784,8 +784,8 @@ impl Solver {
     ) -> Option<u8> {
         let t = &self.tables;
         let (config, stock, pointer, recycles) = unpack(state);
-        let available = configs().available[config as usize];
-        let next = &configs().next[config as usize];
+        let available = t.configs.available[config as usize];
+        let next = &t.configs.next[config as usize];
         if let Some(slot) = bits((available & t.slots_of_value[13]) as u64).next() {
             if skip == 0 {
                 visit(pack(next[slot as usize], stock, pointer, recycles), 0, Step::King(slot as u8));

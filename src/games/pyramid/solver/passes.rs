@@ -42,7 +42,7 @@
 
 use std::ops::BitOr;
 
-use super::tables::{bits, configs, over_places, over_slots, Configs, Tables};
+use super::tables::{bits, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
 use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 
@@ -250,7 +250,7 @@ impl Tables {
     /// removal steps beyond the run's count (L_ab capped by those pairs): at least
     /// `removals`, more when the run's savings leave too few pyramid cards to pair.
     pub(super) fn removal_steps_given(&self, config: u16, removals: u8, saved: u64) -> u8 {
-        let pyramid = configs().sizes[config as usize];
+        let pyramid = self.configs.sizes[config as usize];
         // At nibble w: the pyramid cards of value 13 − w not needed for the savings
         // (saved[w] is at most the open ones, see `Relaxed::partners`).
         let left = self.config_partner_counts[config as usize] - saved;
@@ -309,7 +309,7 @@ impl<'a> Run<'a> {
     /// hand (kept for each configuration in [`Tables::first_relaxed`]).
     #[inline(always)]
     fn start(tables: &'a Tables, config: u16) -> Run<'a> {
-        let configs = configs();
+        let configs = tables.configs;
         let mut run = Run {
             tables,
             configs,

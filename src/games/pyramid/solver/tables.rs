@@ -104,6 +104,8 @@ pub(super) enum Step {
 
 /// Deal-specific tables.
 pub(super) struct Tables {
+    /// The configurations (kept here: [`configs`] checks its initialisation at every call).
+    pub(super) configs: &'static Configs,
     pub(super) cards: [Card; 52],
     pub(super) values: [u8; 52],
     /// Card mask (by card index) of the pyramid cards present in each configuration.
@@ -369,6 +371,7 @@ impl Tables {
         let config_partner_counts =
             configs.masks.iter().map(|&mask| over_slots(&slot_partner_counts, mask, Add::add)).collect();
         Tables {
+            configs,
             cards: *cards,
             values,
             pyramid_cards,
@@ -471,7 +474,7 @@ impl Tables {
         let mut new_config = config;
         let mut removed = 0u64;
         for &slot in slots {
-            new_config = configs().next[new_config as usize][slot as usize];
+            new_config = self.configs.next[new_config as usize][slot as usize];
             removed |= self.cards[slot as usize].bit();
         }
         let mut new_stock = stock;
@@ -534,8 +537,8 @@ impl Tables {
     /// later pass that an earlier pass already visited give nothing new.
     pub(super) fn reach_children<F: FnMut(u64, u8)>(&self, key: u64, rank: u8, mut visit: F) {
         let (config, stock, ..) = unpack(key);
-        let available = configs().available[config as usize];
-        let next = &configs().next[config as usize];
+        let available = self.configs.available[config as usize];
+        let next = &self.configs.next[config as usize];
         let cards = self.card_mask(config, stock);
         let at = (config, stock, cards);
         for slot in bits(available as u64) {
