@@ -65,14 +65,16 @@ fn total(counts: u64) -> u8 {
 const KING: u16 = 1 << 13;
 
 impl Tables {
-    /// The values (bit v for value v) of the stock cards at `places`.
-    fn stock_values(&self, places: u32) -> u16 {
-        over_places(&self.stock_value_bits, places, BitOr::bitor)
+    /// The values (bit v for value v) of the stock cards at `places`, and their partners (bit
+    /// 13 − v, kings none).
+    fn stock_values(&self, places: u32) -> (u16, u16) {
+        let both = over_places(&self.stock_value_bits, places, BitOr::bitor);
+        (both as u16, (both >> 16) as u16)
     }
 
     /// The partners (bit 13 − v, kings none) of the values v of the stock cards at `places`.
     fn stock_partner_values(&self, places: u32) -> u16 {
-        over_places(&self.stock_partner_value_bits, places, BitOr::bitor)
+        self.stock_values(places).1
     }
 
     /// The pyramid slots whose partner value is among `values` (bit v for value v).
@@ -160,9 +162,10 @@ impl Tables {
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
-                    run.seen_partners |= self.stock_partner_values(passed);
-                    run.seen_values |= self.stock_values(passed);
-                    at_hand_partners |= self.stock_partner_values(passed);
+                    let (values, partners) = self.stock_values(passed);
+                    run.seen_partners |= partners;
+                    run.seen_values |= values;
+                    at_hand_partners |= partners;
                     run.free |=
                         passed & (!certain | self.places_of(run.relaxed.values | KING | at_hand_partners));
                     run.may_go |= passed & (run.free | self.places_of(run.seen_partners));
@@ -381,10 +384,11 @@ impl<'a> Run<'a> {
                 self.stack & !((1u32 << block) - 1)
             };
             let at_hand = segment | top;
-            if tables.stock_values(at_hand) & self.relaxed.needed == 0 {
-                return tables.stock_partner_values(at_hand);
+            let (values, partners) = tables.stock_values(at_hand);
+            if values & self.relaxed.needed == 0 {
+                return partners;
             }
-            self.clear(tables.stock_values(at_hand));
+            self.clear(values);
         }
     }
 }

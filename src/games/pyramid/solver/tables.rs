@@ -145,10 +145,10 @@ pub(super) struct Tables {
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
     /// For each card index: where it was dealt.
     pub(super) place_of: [u8; 52],
-    /// For sets of stock places, eight at a time: their values (bit v for value v).
-    pub(super) stock_value_bits: [[u16; 256]; 3],
-    /// The same with the partner values (bit 13 − v for value v, kings none).
-    pub(super) stock_partner_value_bits: [[u16; 256]; 3],
+    /// For sets of stock places, eight at a time: their values (bit v for value v), and from
+    /// bit 16 on their partner values (bit 13 − v for value v, kings none): the passing bound
+    /// mostly wants both.
+    pub(super) stock_value_bits: [[u32; 256]; 3],
     /// For sets of values 1..=7 (bits 0..7 for values 1..=7) and 8..=13 (bits 0..6): the
     /// pyramid slots whose partner value is among them.
     pub(super) partnering_low: [u32; 128],
@@ -327,10 +327,14 @@ impl Tables {
         let stock_value_counts: [[u64; 256]; 3] = std::array::from_fn(|chunk| {
             by_sets(|bit| 1u64 << (4 * stock_value(chunk * 8 + bit)), |a, b| a + b)
         });
-        let stock_value_bits: [[u16; 256]; 3] =
-            std::array::from_fn(|chunk| by_sets(|bit| 1u16 << stock_value(chunk * 8 + bit), |a, b| a | b));
-        let stock_partner_value_bits: [[u16; 256]; 3] = std::array::from_fn(|chunk| {
-            by_sets(|bit| partner_bit(stock_value(chunk * 8 + bit)), |a, b| a | b)
+        let stock_value_bits: [[u32; 256]; 3] = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| {
+                    let v = stock_value(chunk * 8 + bit);
+                    1u32 << v | (partner_bit(v) as u32) << 16
+                },
+                |a, b| a | b,
+            )
         });
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
         let mut matchable = [[false; 256]; 6];
@@ -391,7 +395,6 @@ impl Tables {
             }),
             place_of,
             stock_value_bits,
-            stock_partner_value_bits,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
             places_low,
