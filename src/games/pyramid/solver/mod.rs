@@ -795,7 +795,7 @@ impl Solver {
         let cards = t.card_mask(config, stock);
         let at = (config, stock, cards);
         let place = |j: u32| (PYRAMID_CARDS as u32 + j) as u8;
-        let value_of = |j: u32| t.values[PYRAMID_CARDS + j as usize];
+        let value_of = |j: u32| t.stock_values[j as usize & 31];
         let child = |slots: &[u32], stock_places: &[u32], v: u8, q: u32, pass: u8| {
             t.remove(at, slots, stock_places, v).map(|(c, st)| pack(c, st, canonical_pointer(st, q), pass))
         };

@@ -44,7 +44,7 @@ use std::ops::BitOr;
 
 use super::tables::{bits, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
+use crate::games::pyramid::rules::MAX_RECYCLES;
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -130,7 +130,7 @@ impl Tables {
         let mut certain = stock;
         let mut order = stock & !low;
         let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
-        let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
+        let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
             run.seen_partners = 0;
             run.seen_values = 0;

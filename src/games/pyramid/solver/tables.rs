@@ -108,6 +108,9 @@ pub(super) struct Tables {
     pub(super) configs: &'static Configs,
     pub(super) cards: [Card; 52],
     pub(super) values: [u8; 52],
+    /// The values of the stock places, padded to 32 (read as `stock_values[j & 31]`, with no
+    /// bounds check).
+    pub(super) stock_values: [u8; 32],
     /// Card mask (by card index) of the pyramid cards present in each configuration.
     pub(super) pyramid_cards: Vec<u64>,
     /// The removal steps still needed from each configuration (see [`removal_steps`]).
@@ -375,6 +378,7 @@ impl Tables {
         let config_partner_counts =
             configs.masks.iter().map(|&mask| over_slots(&slot_partner_counts, mask, Add::add)).collect();
         Tables {
+            stock_values: std::array::from_fn(|j| if j < STOCK_CARDS { stock_value(j) } else { 0 }),
             configs,
             cards: *cards,
             values,
@@ -572,7 +576,7 @@ impl Tables {
         let (pass, pointer) = (rank / 25, (rank % 25) as u32);
         let waste = stock & ((1u32 << pointer) - 1);
         let ahead = stock & !waste;
-        let value_of = |j: u32| self.values[PYRAMID_CARDS + j as usize];
+        let value_of = |j: u32| self.stock_values[j as usize & 31];
         // Stock cards that can go with an available pyramid card, and the later cards of
         // neighbouring pairs adding to 13.
         let partners = stock & self.available_partner_places[config as usize];
