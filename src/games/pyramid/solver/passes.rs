@@ -179,9 +179,9 @@ impl Tables {
                 rest &= !(1 << j);
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
-                let partners_open = (run.relaxed.partners >> (4 * v)) & 0xf;
-                let partner_open = v == 13 || partners_open != 0;
-                let saved = here && partners_open > (used >> (4 * v)) & 0xf;
+                let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
+                // Open partners not counted yet (`used` never exceeds them at any value).
+                let saved = here && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
                 if saved {
                     used += 1 << (4 * v);
                 }
