@@ -256,12 +256,12 @@ impl Tables {
         let pyramid = self.configs.sizes[config as usize];
         // At nibble w: the pyramid cards of value 13 − w not needed for the savings
         // (saved[w] is at most the open ones, see `Relaxed::partners`).
-        let left = self.config_partner_counts[config as usize] - saved;
+        let (counts, limits) = self.config_pairing[config as usize];
+        let left = counts - saved;
         let mirrored = mirror_counts(left);
         let each = left - saturating_sub(left, mirrored);
         // No more than its cards can make with each other; each rank pair counted twice,
         // once at each of its values.
-        let limits = self.config_pair_limits[config as usize];
         let pairable = total(each - saturating_sub(each, limits)) / 2;
         pyramid - (pyramid - removals).min(pairable)
     }

@@ -137,12 +137,11 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: how many cards of value 13 − w they hold
     /// (four bits each, w = 1..13: the partners of stock cards of value w).
     pub(super) slot_partner_counts: [[u64; 128]; 4],
-    /// For each configuration: how many of its cards have value 13 − w, four bits at each w
-    /// (w = 1..13, the partners of stock cards of value w).
-    pub(super) config_partner_counts: Vec<u64>,
-    /// For each configuration: the most pairs its cards of values v and 13 − v can make with
-    /// each other (neither beneath the other), four bits at both v and 13 − v.
-    pub(super) config_pair_limits: Vec<u64>,
+    /// For each configuration, side by side: how many of its cards have value 13 − w, four
+    /// bits at each w (w = 1..13, the partners of stock cards of value w); and the most pairs
+    /// its cards of values v and 13 − v can make with each other (neither beneath the other),
+    /// four bits at both v and 13 − v.
+    pub(super) config_pairing: Vec<(u64, u64)>,
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
@@ -364,19 +363,20 @@ impl Tables {
             fill_matchable(table, in_stock, &compatible);
             fill_most_pairs(pairs, in_stock, &compatible);
         }
-        let config_pair_limits = pyramid_cards
+        let config_pairing = pyramid_cards
             .iter()
-            .map(|&cards: &u64| {
-                (1..=6u32).zip(&most_pairs).fold(0u64, |limits, (low, pairs)| {
+            .zip(&configs.masks)
+            .map(|(&cards, &mask): (&u64, &u32)| {
+                let counts = over_slots(&slot_partner_counts, mask, Add::add);
+                let limits = (1..=6u32).zip(&most_pairs).fold(0u64, |limits, (low, pairs)| {
                     let subset =
                         ((cards >> ((low - 1) * 4)) & 0xf) | (((cards >> ((12 - low) * 4)) & 0xf) << 4);
                     let most = pairs[subset as usize] as u64;
                     limits | most << (4 * low) | most << (4 * (13 - low))
-                })
+                });
+                (counts, limits)
             })
             .collect();
-        let config_partner_counts =
-            configs.masks.iter().map(|&mask| over_slots(&slot_partner_counts, mask, Add::add)).collect();
         Tables {
             stock_values: std::array::from_fn(|j| if j < STOCK_CARDS { stock_value(j) } else { 0 }),
             configs,
@@ -392,8 +392,7 @@ impl Tables {
             slots_of_value,
             stock_value_counts,
             slot_partner_counts,
-            config_partner_counts,
-            config_pair_limits,
+            config_pairing,
             beneath_cards: std::array::from_fn(|slot| {
                 bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit())
             }),
