@@ -9,8 +9,7 @@
 
 use super::dead_end::dead_end_charged;
 use super::dominance::{dominator_keys, run_dominator_keys};
-use super::draw_one_checks::Checks;
-use super::draw_one_checks::WORK_PER_WON_MARK;
+use super::draw_one_checks::{Checks, Verdict, WORK_PER_WON_MARK};
 use super::generate::{generate, Order, Scored};
 use super::key::{class_of_key, key_parts, ClassKey, Key, KeyParts, StartTalon};
 use super::marks::{current, usable, Mark, Measure, LOST, NUMBER, OWED, OWED_RUN, WON};
@@ -33,6 +32,8 @@ struct Frame {
     /// of an open position that it has been seen to lead to (Tarjan's low-link).
     number: Mark,
     low: Mark,
+    /// Rule 18: whether the draw-1 check of this position ran out.
+    check_ran_out: bool,
 }
 
 /// Whether foundation moves, draws and recycles alone win from `position`: every card is face
@@ -105,6 +106,8 @@ pub(super) struct DepthFirst {
     /// Rule 20: whether classes are kept (the tests of rule 17 leave them out, so that its
     /// drops stay as many as they were).
     pub(super) keep_classes: bool,
+    /// Rule 18: whether the draw-1 check of the position about to be entered ran out.
+    check_ran_out: bool,
 }
 
 impl DepthFirst {
@@ -145,6 +148,7 @@ impl DepthFirst {
             lost_classes: crate::search::Table::with_slots(16),
             won_classes: crate::search::Table::with_slots(16),
             keep_classes: true,
+            check_ran_out: false,
         }
     }
 
@@ -381,7 +385,8 @@ impl DepthFirst {
     /// `back` takes back and with key parts `parts`, lost. A check is spent only after a step
     /// that plays a talon card or turns up a card: other steps can mostly be undone, so the
     /// position is lost in draw 1 about when the one before it is (measured in
-    /// docs/BENCHMARKS.md).
+    /// docs/BENCHMARKS.md). None is spent right after a position whose check ran out: such a
+    /// check mostly runs out too.
     /// `alive`: the position was found not to be a dead end, so the check need not look.
     fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back, alive: bool) -> bool {
         let Some(checks) = self.checks.as_mut() else { return false };
@@ -390,9 +395,11 @@ impl DepthFirst {
                 || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
         });
         let own_work = self.work - checks.work;
-        let (lost, work) = checks.lost(&self.position, parts, commits, own_work, alive);
+        let after_ran_out = self.frames.last().is_some_and(|frame| frame.check_ran_out);
+        let (verdict, work) = checks.lost(&self.position, parts, commits && !after_ran_out, own_work, alive);
+        self.check_ran_out = verdict == Verdict::RanOut;
         self.work += work;
-        lost
+        verdict == Verdict::Lost
     }
 
     /// Rule 18: marks every position of the current line won (each reaches the win by the
@@ -427,7 +434,14 @@ impl DepthFirst {
         let number = self.numbered;
         self.numbered += 1;
         self.work += 1;
-        self.frames.push(Frame { next: first, end: first, via, number, low: number });
+        self.frames.push(Frame {
+            next: first,
+            end: first,
+            via,
+            number,
+            low: number,
+            check_ran_out: std::mem::take(&mut self.check_ran_out),
+        });
         if finishes_alone(&self.position) {
             return Advance::Won;
         }
@@ -473,7 +487,14 @@ impl DepthFirst {
                 .then(|| parts.class());
             let class_verdict = class.as_ref().and_then(|class| self.class_verdict(class));
             if self.position.is_won() || seen == Some(WON) || class_verdict == Some(true) {
-                self.frames.push(Frame { next: 0, end: 0, via: Some((step, back)), number: 0, low: 0 });
+                self.frames.push(Frame {
+                    next: 0,
+                    end: 0,
+                    via: Some((step, back)),
+                    number: 0,
+                    low: 0,
+                    check_ran_out: false,
+                });
                 return Advance::Won;
             } else if let Some(mark) = seen.and_then(|mark| usable(mark, measure)) {
                 self.leads_to(mark);

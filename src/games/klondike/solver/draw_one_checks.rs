@@ -35,12 +35,14 @@ pub(super) const CHECK_CREDIT: u64 = 1_000;
 pub(super) const WORK_PER_CHECK: u64 = 4;
 pub(super) const WORK_PER_WON_MARK: u64 = 1;
 
-/// Rule 18: what a draw-1 check found.
+/// Rule 18: what a draw-1 check found, or what the table knows of its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
     Lost,
     Won,
     RanOut,
+    /// Not known, and not checked.
+    Unchecked,
 }
 
 /// Rule 18: the draw-1 checks of the exhaustive search of a draw-3 (or pass-limited) deal.
@@ -63,9 +65,9 @@ impl Checks {
         Checks { search, ran_out: crate::search::Table::new(), work: 0, lost: 0 }
     }
 
-    /// Whether `position` (with key parts `parts`) is lost in draw 1 with unlimited passes,
-    /// as far as the table shows or, if `check` and the checks' share of the work allows
-    /// (the search's own work is `own_work`), a check finds; and the work that took.
+    /// Whether `position` (with key parts `parts`) is lost or won in draw 1 with unlimited
+    /// passes, as far as the table shows or, if `check` and the checks' share of the work
+    /// allows (the search's own work is `own_work`), a check finds; and the work that took.
     ///
     /// `alive`: the caller found `position` not to be a dead end (rules 10, 13 and 14) in its
     /// own game, so the check does not look again. A draw-1 dead end is a dead end in draw 3
@@ -79,15 +81,15 @@ impl Checks {
         check: bool,
         own_work: u64,
         alive: bool,
-    ) -> (bool, u64) {
+    ) -> (Verdict, u64) {
         // The same position in draw 1 with unlimited passes: its key has no waste size.
         let draw_one = KeyParts { waste: 0, recycles: None, ..*parts };
         let hash = draw_one.hash();
         let place = self.search.seen.place_lazy(hash, || draw_one.pack());
         if let Place::At(index) = place {
             match self.search.seen.mark_at(index) {
-                LOST => return (true, 0),
-                WON => return (false, 0),
+                LOST => return (Verdict::Lost, 0),
+                WON => return (Verdict::Won, 0),
                 _ => {}
             }
         }
@@ -95,17 +97,17 @@ impl Checks {
         // winning line).
         let (class_hash, class) = draw_one.class();
         if let Some(won) = self.search.class_verdict(&(class_hash, class)) {
-            return (!won, 0);
+            return (if won { Verdict::Won } else { Verdict::Lost }, 0);
         }
         let allowed = own_work * CHECK_SHARE_PERCENT / 100 + CHECK_ALLOWANCE + CHECK_CREDIT * self.lost;
         let full = self.search.seen.len() as u64 + CHECK_STATES > CHECK_MAX_STATES;
         if !check || full || self.work > allowed {
-            return (false, 0);
+            return (Verdict::Unchecked, 0);
         }
         // A check of a position of its class ran out: this one would most likely run out too.
         let ran_out = self.ran_out.place(class_hash, &class);
         if matches!(ran_out, Place::At(_)) {
-            return (false, 0);
+            return (Verdict::Unchecked, 0);
         }
         let key = draw_one.pack();
         let start = position.with_rules(Rules::new(Draw::One));
@@ -117,9 +119,9 @@ impl Checks {
             Verdict::RanOut => {
                 self.ran_out.put(ran_out, class_hash, class, ());
             }
-            Verdict::Won => {}
+            Verdict::Won | Verdict::Unchecked => {}
         }
-        (verdict == Verdict::Lost, work)
+        (verdict, work)
     }
 
     /// Searches `start` (a draw-1 position of the deal, with `hash` and `key`, at `place` in the
@@ -177,7 +179,8 @@ mod tests {
                 for &(_, position) in &line {
                     let position = position.with_rules(rules);
                     let parts = key_parts(&position, &talon_index, rules.pass_limit.is_some());
-                    let (lost, _) = checks.lost(&position, &parts, true, u64::MAX / 1000, false);
+                    let (verdict, _) = checks.lost(&position, &parts, true, u64::MAX / 1000, false);
+                    let lost = verdict == Verdict::Lost;
                     let draw_one = position.with_rules(Rules::new(Draw::One));
                     let one = key_parts(&draw_one, &talon_index, false);
                     // Marked won, or of a class marked won (rule 20).
