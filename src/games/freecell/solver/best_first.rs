@@ -1,8 +1,10 @@
 //! Weighted best-first search over canonical states, with a bucket queue for its open list.
 
+use super::features::Features;
+use super::generate::Gen;
 use super::shortcut::Shortcuts;
 use super::shorten::{is_line_of, shorten};
-use super::state::{card, Features, Gen, State};
+use super::state::{card, State};
 use super::table::{HashOnlySet, KeySet, Seen};
 use super::MoveSet;
 use crate::games::freecell::rules::{Move, Position, Source, Target};

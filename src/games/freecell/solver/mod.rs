@@ -52,13 +52,15 @@ use super::rules::{Move, Position};
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 mod best_first;
+mod features;
+mod generate;
 mod shortcut;
 mod shorten;
 mod state;
 mod table;
 
 pub use best_first::{BestFirst, Weights};
-pub use state::MoveSet;
+pub use generate::MoveSet;
 
 /// Solver modes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -5,7 +5,8 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
-use super::state::{Gen, State, NONE};
+use super::generate::Gen;
+use super::state::{State, NONE};
 use super::table::PassThrough;
 use super::MoveSet;
 use crate::games::freecell::rules::{Move, Source, Target, CASCADES, CELLS};
