@@ -106,8 +106,6 @@ pub(super) struct DepthFirst {
     /// Rule 20: whether classes are kept (the tests of rule 17 leave them out, so that its
     /// drops stay as many as they were).
     pub(super) keep_classes: bool,
-    /// Rule 18: whether the draw-1 check of the position about to be entered ran out.
-    check_ran_out: bool,
 }
 
 impl DepthFirst {
@@ -148,7 +146,6 @@ impl DepthFirst {
             lost_classes: crate::search::Table::with_slots(16),
             won_classes: crate::search::Table::with_slots(16),
             keep_classes: true,
-            check_ran_out: false,
         }
     }
 
@@ -163,7 +160,7 @@ impl DepthFirst {
         let (hash, key) = (parts.hash(), parts.pack());
         self.seen.insert(hash, key);
         self.open.push((key, hash));
-        self.enter(None)
+        self.enter(None, false)
     }
 
     /// Rule 18, in the draw-1 search of [`Checks`]: starts a search of `start` (a draw-1
@@ -205,7 +202,7 @@ impl DepthFirst {
         }
         self.seen.put(place, hash, key, self.numbered);
         self.open.push((key, hash));
-        self.enter(None)
+        self.enter(None, false)
     }
 
     /// Rule 16: with draw 3 and unlimited passes, whether a position has been seen that differs
@@ -381,25 +378,25 @@ impl DepthFirst {
         key_parts(&self.position, &self.talon.index, self.pass_limit())
     }
 
-    /// Rule 18: whether a draw-1 check proves the current position, reached by the step that
-    /// `back` takes back and with key parts `parts`, lost. A check is spent only after a step
+    /// Rule 18: what the draw-1 checks know or find of the current position, reached by the
+    /// step that `back` takes back and with key parts `parts`. A check is spent only after a step
     /// that plays a talon card or turns up a card: other steps can mostly be undone, so the
     /// position is lost in draw 1 about when the one before it is (measured in
     /// docs/BENCHMARKS.md). None is spent right after a position whose check ran out: such a
     /// check mostly runs out too.
     /// `alive`: the position was found not to be a dead end, so the check need not look.
-    fn lost_in_draw_one(&mut self, parts: &KeyParts, back: &Back, alive: bool) -> bool {
-        let Some(checks) = self.checks.as_mut() else { return false };
+    fn draw_one_verdict(&mut self, parts: &KeyParts, back: &Back, alive: bool) -> Verdict {
+        let Some(checks) = self.checks.as_mut() else { return Verdict::Unchecked };
         let commits = back.parts().any(|part| {
             part.undo.turned()
                 || matches!(part.undo.mv, Move::WasteToFoundation | Move::WasteToTableau { .. })
         });
         let own_work = self.work - checks.work;
         let after_ran_out = self.frames.last().is_some_and(|frame| frame.check_ran_out);
-        let (verdict, work) = checks.lost(&self.position, parts, commits && !after_ran_out, own_work, alive);
-        self.check_ran_out = verdict == Verdict::RanOut;
+        let (verdict, work) =
+            checks.verdict(&self.position, parts, commits && !after_ran_out, own_work, alive);
         self.work += work;
-        verdict == Verdict::Lost
+        verdict
     }
 
     /// Rule 18: marks every position of the current line won (each reaches the win by the
@@ -427,21 +424,14 @@ impl DepthFirst {
         self.start.rules().pass_limit.is_some()
     }
 
-    /// Pushes a frame for the current position (reached by `via`): [`Advance::Won`] if it
-    /// finishes alone.
-    fn enter(&mut self, via: Option<(Step, Back)>) -> Advance {
+    /// Pushes a frame for the current position (reached by `via`; `check_ran_out`: its draw-1
+    /// check ran out, rule 18): [`Advance::Won`] if it finishes alone.
+    fn enter(&mut self, via: Option<(Step, Back)>, check_ran_out: bool) -> Advance {
         let first = self.steps.len() as u32;
         let number = self.numbered;
         self.numbered += 1;
         self.work += 1;
-        self.frames.push(Frame {
-            next: first,
-            end: first,
-            via,
-            number,
-            low: number,
-            check_ran_out: std::mem::take(&mut self.check_ran_out),
-        });
+        self.frames.push(Frame { next: first, end: first, via, number, low: number, check_ran_out });
         if finishes_alone(&self.position) {
             return Advance::Won;
         }
@@ -519,21 +509,26 @@ impl DepthFirst {
                     self.dropped_for_open += (mark != LOST && mark & (OWED | OWED_RUN) != 0) as u64;
                     self.leads_to(mark);
                     undo_step(&mut self.position, back);
-                } else if looks_for_dead_end && self.dead_end()
-                    || self.lost_in_draw_one(&parts, &back, looks_for_dead_end)
-                {
-                    self.seen.remark_at(index, LOST);
-                    // Rule 20, in the searches that prove losses (a probe only looks for wins,
-                    // and its own dead-end check is about as cheap as a look-up).
-                    if exhaustive {
-                        self.keep_lost_class(class.unwrap_or_else(|| parts.class()));
-                    }
-                    undo_step(&mut self.position, back);
                 } else {
-                    if exhaustive {
-                        self.open.push((key, hash));
+                    let verdict = if looks_for_dead_end && self.dead_end() {
+                        Verdict::Lost
+                    } else {
+                        self.draw_one_verdict(&parts, &back, looks_for_dead_end)
+                    };
+                    if verdict == Verdict::Lost {
+                        self.seen.remark_at(index, LOST);
+                        // Rule 20, in the searches that prove losses (a probe only looks for
+                        // wins, and its own dead-end check is about as cheap as a look-up).
+                        if exhaustive {
+                            self.keep_lost_class(class.unwrap_or_else(|| parts.class()));
+                        }
+                        undo_step(&mut self.position, back);
+                    } else {
+                        if exhaustive {
+                            self.open.push((key, hash));
+                        }
+                        return self.enter(Some((step, back)), verdict == Verdict::RanOut);
                     }
-                    return self.enter(Some((step, back)));
                 }
             }
         } else {

@@ -74,7 +74,7 @@ impl Checks {
     /// or with a pass limit: there the same least fixed point starts from fewer events (only
     /// the talon cards that can be shown are, rule 14, where in draw 1 all are), and every
     /// condition only grows with the events, so it holds at most the draw-1 events.
-    pub(super) fn lost(
+    pub(super) fn verdict(
         &mut self,
         position: &Position,
         parts: &KeyParts,
@@ -179,7 +179,7 @@ mod tests {
                 for &(_, position) in &line {
                     let position = position.with_rules(rules);
                     let parts = key_parts(&position, &talon_index, rules.pass_limit.is_some());
-                    let (verdict, _) = checks.lost(&position, &parts, true, u64::MAX / 1000, false);
+                    let (verdict, _) = checks.verdict(&position, &parts, true, u64::MAX / 1000, false);
                     let lost = verdict == Verdict::Lost;
                     let draw_one = position.with_rules(Rules::new(Draw::One));
                     let one = key_parts(&draw_one, &talon_index, false);
