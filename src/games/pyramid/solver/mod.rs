@@ -807,27 +807,10 @@ impl Solver {
             top | waste.map_or(0, |w| 1 << w)
         };
         // Stock places that are the one partner left of an available pyramid card; and at the
-        // first stop, the forced removal (see [`Tables::forced_removal`], found in the same
-        // loop).
-        let mut forcing = 0u32;
+        // first stop, the forced removal.
         let first_tops = if skip == 0 { tops(ahead, waste) } else { 0 };
-        let mut forced = None;
-        for slot in bits(available as u64) {
-            let want = 13 - t.values[slot as usize];
-            let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !t.beneath_cards[slot as usize];
-            if partners != 0 && partners & (partners - 1) == 0 {
-                let other = t.place_of[partners.trailing_zeros() as usize] as u32;
-                if other >= PYRAMID_CARDS as u32 {
-                    let place = other - PYRAMID_CARDS as u32;
-                    forcing |= 1 << place;
-                    if forced.is_none() && first_tops & (1 << place) != 0 {
-                        forced = Some((slot, other));
-                    }
-                } else if skip == 0 && forced.is_none() && available & (1 << other) != 0 {
-                    forced = Some((slot.min(other), slot.max(other)));
-                }
-            }
-        }
+        let (forcing, forced) = t.single_partners(available, first_tops, cards);
+        let forced = if skip == 0 { forced } else { None };
         if let Some((slot, other)) = forced {
             let v = t.values[slot as usize];
             let removed = if other < PYRAMID_CARDS as u32 {

@@ -422,6 +422,28 @@ impl Tables {
     /// together, and with both gone earlier each of its other steps stays legal (more cards
     /// are available) or becomes unnecessary (a draw or recycle that only moved the partner).
     pub(super) fn forced_removal(&self, available: u32, tops: u32, cards: u64) -> Option<(u32, u32)> {
+        self.scan_single_partners::<true>(available, tops, cards).1
+    }
+
+    /// The available pyramid cards with one partner left among `cards`, in one pass: the stock
+    /// places of those partners (where the walk must stop), and the first forced removal (see
+    /// [`Tables::forced_removal`]) with the stock places `tops`.
+    #[inline(always)]
+    pub(super) fn single_partners(&self, available: u32, tops: u32, cards: u64) -> (u32, Option<(u32, u32)>) {
+        self.scan_single_partners::<false>(available, tops, cards)
+    }
+
+    /// [`Tables::single_partners`], stopping at the forced removal if `STOP_AT_FORCED` (then
+    /// the stock places are not all there).
+    #[inline(always)]
+    fn scan_single_partners<const STOP_AT_FORCED: bool>(
+        &self,
+        available: u32,
+        tops: u32,
+        cards: u64,
+    ) -> (u32, Option<(u32, u32)>) {
+        let mut forcing = 0u32;
+        let mut forced = None;
         for slot in bits(available as u64) {
             let want = 13 - self.values[slot as usize];
             if want == 0 {
@@ -430,16 +452,21 @@ impl Tables {
             let partners = cards & (0xf << ((want as u32 - 1) * 4)) & !self.beneath_cards[slot as usize];
             if partners != 0 && partners & (partners - 1) == 0 {
                 let other = self.place_of[partners.trailing_zeros() as usize] as u32;
-                if other < PYRAMID_CARDS as u32 {
-                    if available & (1 << other) != 0 {
-                        return Some((slot.min(other), slot.max(other)));
+                if other >= PYRAMID_CARDS as u32 {
+                    let place = other - PYRAMID_CARDS as u32;
+                    forcing |= 1 << place;
+                    if forced.is_none() && tops & (1 << place) != 0 {
+                        forced = Some((slot, other));
                     }
-                } else if tops & (1 << (other - PYRAMID_CARDS as u32)) != 0 {
-                    return Some((slot, other));
+                } else if forced.is_none() && available & (1 << other) != 0 {
+                    forced = Some((slot.min(other), slot.max(other)));
+                }
+                if STOP_AT_FORCED && forced.is_some() {
+                    break;
                 }
             }
         }
-        None
+        (forcing, forced)
     }
 
     /// For pyramid `slots`, how many cards of value 13 − w they hold, four bits at each w.
