@@ -42,7 +42,7 @@
 
 use std::ops::BitOr;
 
-use super::tables::{bits, over_places, over_slots, Configs, Tables};
+use super::tables::{over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
 use crate::games::pyramid::rules::MAX_RECYCLES;
 
@@ -84,7 +84,7 @@ impl Tables {
     }
 
     /// For pyramid `slots`: the values w (bit w) of the stock cards they can partner.
-    fn slot_partner_values(&self, slots: u32) -> u16 {
+    pub(super) fn slot_partner_values(&self, slots: u32) -> u16 {
         over_slots(&self.slot_partner_value_bits, slots, BitOr::bitor)
     }
 
@@ -118,7 +118,7 @@ impl Tables {
             return (0, true, 0);
         }
         let mut run = Run::start(self, config);
-        if run.relaxed.config == empty {
+        if run.relaxed.slots == 0 {
             return (0, true, 0);
         }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
@@ -137,7 +137,7 @@ impl Tables {
             run.may_go = 0;
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
-            if run.relaxed.config == empty {
+            if run.relaxed.slots == 0 {
                 return (cost, true, used);
             }
             let mut rest = order;
@@ -188,7 +188,7 @@ impl Tables {
                 run.seen_partners |= self.stock_partner_values(1 << j);
                 run.seen_values |= 1 << v;
                 at_hand_partners = run.settle(1u32 << j);
-                if run.relaxed.config == empty {
+                if run.relaxed.slots == 0 {
                     // The card is not passed: it saves nothing.
                     if saved {
                         used -= 1 << (4 * v);
@@ -208,7 +208,7 @@ impl Tables {
             }
             // The cards the stack lets through at the end of the pass (they may be gone).
             run.settle(0);
-            if run.relaxed.config == empty {
+            if run.relaxed.slots == 0 {
                 return (cost, true, used);
             }
             if passes_left == 0 {
@@ -269,10 +269,12 @@ impl Tables {
 
 /// The relaxed configuration of a run of [`Tables::passing_cost`] and what its open slots
 /// give; kept for each configuration as it is before any stock card.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Relaxed {
-    /// The relaxed configuration.
-    config: u16,
+    /// The relaxed configuration's slots.
+    slots: u32,
+    /// Its available slots.
+    available: u32,
     /// Its open slots (uncovered there, or gone from it).
     open: u32,
     /// The slots with an open pyramid partner (not beneath or above them).
@@ -317,7 +319,7 @@ impl<'a> Run<'a> {
             tables,
             configs,
             mask: configs.masks[config as usize],
-            relaxed: Relaxed { config, open: 0, pairable: 0, partners: 0, values: 0, needed: 0 },
+            relaxed: Relaxed::default(),
             stack: 0,
             seen_partners: 0,
             seen_values: 0,
@@ -327,6 +329,16 @@ impl<'a> Run<'a> {
         if let Some(first) = tables.first_relaxed[config as usize].get() {
             run.relaxed = first;
         } else {
+            let available = configs.available[config as usize];
+            run.relaxed = Relaxed {
+                slots: run.mask,
+                available,
+                open: available,
+                pairable: tables.pairable(available),
+                partners: tables.slot_partners(available),
+                values: tables.slot_partner_values(available),
+                needed: 0,
+            };
             run.clear(0);
             tables.first_relaxed[config as usize].set(Some(run.relaxed));
         }
@@ -334,33 +346,32 @@ impl<'a> Run<'a> {
     }
 
     /// Removes what can go with `values` at hand (slots with a partner among them, kings,
-    /// open pyramid pairs), and again with what that opens.
+    /// open pyramid pairs), and again with what that opens. The removable slots are all
+    /// available, so they go together.
     #[inline(always)]
     fn clear(&mut self, values: u16) {
         let (tables, configs) = (self.tables, self.configs);
         let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
-        let mut open = self.relaxed.open;
+        let relaxed = &mut self.relaxed;
+        let mut open = relaxed.open;
         loop {
-            let (available, covered) = configs.available_covered[self.relaxed.config as usize];
-            let opened = self.mask & !covered & !open;
-            if opened != 0 {
-                self.relaxed.pairable |= tables.pairable(opened);
-            }
-            open |= opened;
-            let removable = available & (by_value | self.relaxed.pairable);
+            let removable = relaxed.available & (by_value | relaxed.pairable);
             if removable == 0 {
                 break;
             }
-            for slot in bits(removable as u64) {
-                self.relaxed.config = configs.next[self.relaxed.config as usize][slot as usize];
-            }
+            relaxed.slots &= !removable;
+            let covered = configs.covered(relaxed.slots);
+            relaxed.available = relaxed.slots & !covered;
+            let opened = self.mask & !covered & !open;
+            relaxed.pairable |= tables.pairable(opened);
+            open |= opened;
         }
-        if open != self.relaxed.open {
-            self.relaxed.open = open;
-            self.relaxed.partners = tables.slot_partners(open);
-            self.relaxed.values = tables.slot_partner_values(open);
+        if open != relaxed.open {
+            relaxed.open = open;
+            relaxed.partners = tables.slot_partners(open);
+            relaxed.values = tables.slot_partner_values(open);
         }
-        self.relaxed.needed = tables.needed_values[self.relaxed.config as usize];
+        relaxed.needed = tables.slot_partner_values(relaxed.available);
     }
 
     /// Settles the relaxed configuration with the reachable part of the stack and the stock

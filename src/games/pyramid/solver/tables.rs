@@ -20,9 +20,9 @@ pub(super) struct Configs {
     /// How many cards each holds (`count_ones` is a long sequence without a popcount
     /// instruction).
     pub(super) sizes: Vec<u8>,
-    /// Each one's available slots and covered slots side by side (one lookup for the passing
-    /// bound's relaxed run).
-    pub(super) available_covered: Vec<(u32, u32)>,
+    /// For sets of slots, seven at a time: the slots they cover (lie on), so that the passing
+    /// bound's relaxed run finds the available slots of a set without its configuration.
+    pub(super) covered_chunks: [[u32; 128]; 4],
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
     pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
@@ -81,10 +81,28 @@ pub(super) fn configs() -> &'static Configs {
             at += 1;
         }
         let sizes = masks.iter().map(|mask| mask.count_ones() as u8).collect();
-        let available_covered =
-            masks.iter().zip(&available).map(|(&mask, &open)| (open, mask & !open)).collect();
-        Configs { masks, sizes, available_covered, available, next, index }
+        let covered_chunks = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| {
+                    let slot = chunk * 7 + bit;
+                    (0..PYRAMID_CARDS)
+                        .filter(|&s| slot < PYRAMID_CARDS && covers[s] & (1 << slot) != 0)
+                        .fold(0, |m, s| m | 1 << s)
+                },
+                |a, b| a | b,
+            )
+        });
+        Configs { masks, sizes, covered_chunks, available, next, index }
     })
+}
+
+impl Configs {
+    /// The slots with a card of `slots` on them: for a configuration's slots, its covered
+    /// ones (a card on a slot is never left without the slot's card).
+    #[inline(always)]
+    pub(super) fn covered(&self, slots: u32) -> u32 {
+        over_slots(&self.covered_chunks, slots, BitOr::bitor)
+    }
 }
 
 /// The number of pyramid configurations (the Catalan number C(8) = 1430).
@@ -161,9 +179,6 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
     /// can partner (13 − their values, kings none).
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
-    /// For each configuration: the values w (bit w) of the stock cards that partner one of
-    /// its available pyramid cards.
-    pub(super) needed_values: Vec<u16>,
     /// For sets of pyramid slots, seven at a time: the slots that could pair with one of them
     /// (the partner value, neither beneath nor above it).
     pub(super) pairable_chunks: [[u32; 128]; 4],
@@ -309,11 +324,6 @@ impl Tables {
                 |a, b| a | b,
             )
         });
-        let needed_values = configs
-            .available
-            .iter()
-            .map(|&available| over_slots(&slot_partner_value_bits, available, BitOr::bitor))
-            .collect();
         let slot_partner_counts: [[u64; 128]; 4] = std::array::from_fn(|chunk| {
             by_sets(
                 |bit| match chunk * 7 + bit {
@@ -403,7 +413,6 @@ impl Tables {
             places_low,
             places_high,
             slot_partner_value_bits,
-            needed_values,
             pairable_chunks: slot_chunks(&|slot| pyramid_partners[slot]),
             first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
             empty: configs.index[&0],
