@@ -182,18 +182,15 @@ impl Tables {
                 let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
                 // Open partners not counted yet (`used` never exceeds them at any value).
                 let saved = here && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
-                if saved {
-                    used += 1 << (4 * v);
-                }
+                // Added rather than branched on: whether it is saved is not predictable.
+                let saving = (saved as u64) << (4 * v);
+                used += saving;
                 run.seen_partners |= self.stock_partner_values(1 << j);
                 run.seen_values |= 1 << v;
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.slots == 0 {
                     // The card is not passed: it saves nothing.
-                    if saved {
-                        used -= 1 << (4 * v);
-                    }
-                    return (cost, true, used);
+                    return (cost, true, used - saving);
                 }
                 if here && !saved {
                     cost += 1;
@@ -386,14 +383,12 @@ impl<'a> Run<'a> {
             let waiting = self.stack & !self.may_go;
             let can_go = self.relaxed.values | KING | self.seen_partners;
             let blocking = waiting & !self.free & !tables.places_of(can_go);
-            let segment = if blocking == 0 {
-                self.may_go |= waiting;
-                self.stack
-            } else {
-                let block = 31 - blocking.leading_zeros();
-                self.may_go |= waiting & !((2u32 << block) - 1);
-                self.stack & !((1u32 << block) - 1)
-            };
+            // The place above the highest blocking card, 0 if none: a shift, not a branch
+            // (whether a card blocks is not predictable). The cards from there can go, and
+            // those at hand start one lower, at the blocking card (bit 31 is no place).
+            let above = 31 - (blocking << 1 | 1).leading_zeros();
+            self.may_go |= waiting & u32::MAX << above;
+            let segment = self.stack & (u32::MAX << above) >> 1;
             let at_hand = segment | top;
             let (values, partners) = tables.stock_values(at_hand);
             if values & self.relaxed.needed == 0 {
