@@ -64,6 +64,11 @@ fn total(counts: u64) -> u8 {
 /// The bit of the king's value in a set of values (bit v for value v).
 const KING: u16 = 1 << 13;
 
+/// The partner of value `v` in a set of values (bit 13 − v, a king none).
+fn partner_value(v: u8) -> u16 {
+    (KING >> v) & !1
+}
+
 impl Tables {
     /// The values (bit v for value v) of the stock cards at `places`, and their partners (bit
     /// 13 − v, kings none).
@@ -185,7 +190,7 @@ impl Tables {
                 // Added rather than branched on: whether it is saved is not predictable.
                 let saving = (saved as u64) << (4 * v);
                 used += saving;
-                run.seen_partners |= self.stock_partner_values(1 << j);
+                run.seen_partners |= partner_value(v);
                 run.seen_values |= 1 << v;
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.slots == 0 {
