@@ -155,12 +155,10 @@ impl StateTable {
         let mask = self.slots.len() - 1;
         let mut at = Self::home(state, mask);
         loop {
+            // One branch a probe: whether the state is there is decided after.
             let slot = self.slots[at];
-            if slot == 0 {
-                return None;
-            }
-            if slot & STATE_MASK == state {
-                return Some(at);
+            if (slot == 0) | (slot & STATE_MASK == state) {
+                return (slot != 0).then_some(at);
             }
             at = (at + 1) & mask;
         }
@@ -300,11 +298,12 @@ impl Marks {
         let mask = self.keys.len() - 1;
         let mut at = StateTable::home(key, mask);
         loop {
-            match self.keys[at] {
-                0 => return (at, false),
-                k if k == key + 1 => return (at, true),
-                _ => at = (at + 1) & mask,
+            // One branch a probe: whether the key is there is left to the caller.
+            let k = self.keys[at];
+            if (k == 0) | (k == key + 1) {
+                return (at, k != 0);
             }
+            at = (at + 1) & mask;
         }
     }
 
