@@ -54,9 +54,11 @@ use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
 
+mod growth;
 mod passes;
 mod tables;
 
+use growth::occupied_to_front;
 pub use tables::configuration_count;
 use tables::{bits, configs, stock_count, Place, Step, Tables, NO_CARD};
 
@@ -230,16 +232,20 @@ impl StateTable {
         }
     }
 
+    /// Doubles the table. Kept out of line: inlined, it made the probing paths that call it
+    /// slower.
+    #[inline(never)]
     pub(super) fn grow(&mut self) {
         let doubled = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
+        let mut old = std::mem::replace(&mut self.slots, doubled);
         let keep_parents = !self.parents.is_empty();
-        let old_parents = std::mem::replace(
+        let mut old_parents = std::mem::replace(
             &mut self.parents,
             if keep_parents { vec![0; self.slots.len()] } else { Vec::new() },
         );
+        let kept = occupied_to_front(&mut old, &mut old_parents);
         let mask = self.slots.len() - 1;
-        for (index, slot) in old.into_iter().enumerate().filter(|&(_, slot)| slot != 0) {
+        for (index, &slot) in old[..kept].iter().enumerate() {
             let mut at = Self::home(slot & STATE_MASK, mask);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
@@ -348,11 +354,14 @@ impl Marks {
         }
     }
 
+    /// Doubles the table, out of line as [`StateTable::grow`].
+    #[inline(never)]
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![0; size]);
-        let marks = std::mem::replace(&mut self.marks, vec![[0; 2]; size]);
-        for (key, pair) in keys.into_iter().zip(marks).filter(|&(key, _)| key != 0) {
+        let mut keys = std::mem::replace(&mut self.keys, vec![0; size]);
+        let mut marks = std::mem::replace(&mut self.marks, vec![[0; 2]; size]);
+        let kept = occupied_to_front(&mut keys, &mut marks);
+        for (&key, &pair) in keys[..kept].iter().zip(&marks) {
             let (at, _) = self.slot(key - 1);
             self.keys[at] = key;
             self.marks[at] = pair;
