@@ -154,7 +154,8 @@ impl Tables {
                 // anything. The cards before the next such card are passed together.
                 let waiting = self.stock_partner_values(run.stack & !run.may_go);
                 let events = rest & self.places_of(run.relaxed.needed | (waiting & !run.seen_values));
-                let passed = if events == 0 { rest } else { rest & ((1u32 << events.trailing_zeros()) - 1) };
+                // The cards below the first event (all of them if none).
+                let passed = rest & events.wrapping_sub(1) & !events;
                 if passed != 0 {
                     let here = passed & certain;
                     let counts = self.value_counts(&self.stock_value_counts, here);
