@@ -713,6 +713,10 @@ pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
     for j in bits(stock as u64) {
         stock_values |= 1 << values[PYRAMID_CARDS + j as usize];
     }
+    let mut slots_of_value = [0u64; 14];
+    for slot in 0..PYRAMID_CARDS {
+        slots_of_value[values[slot] as usize] |= 1 << slot;
+    }
     let mut steps = vec![UNREACHABLE; configs.masks.len()];
     for config in (0..configs.masks.len()).rev() {
         if configs.masks[config] == 0 {
@@ -725,13 +729,13 @@ pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
         for slot in bits(available) {
             let v = values[slot as usize];
             let after = next[slot as usize] as usize;
-            if v == 13 || stock_values & (1 << (13 - v)) != 0 {
-                best = best.min(1 + steps[after]);
-            }
-            for other in bits(available & !((2u64 << slot) - 1)) {
-                if values[other as usize] + v == 13 {
-                    best = best.min(1 + steps[configs.next[after][other as usize] as usize]);
-                }
+            // Selected, not branched on (no value 0: a king has no stock partner bit).
+            let alone = (v == 13) | (stock_values >> (13 - v) & 1 != 0);
+            best = best.min(if alone { 1 + steps[after] } else { UNREACHABLE });
+            // Only the later available slots of the partner value.
+            let partners = available & slots_of_value[13 - v as usize] & !((2u64 << slot) - 1);
+            for other in bits(partners) {
+                best = best.min(1 + steps[configs.next[after][other as usize] as usize]);
             }
         }
         steps[config] = best;
