@@ -158,7 +158,7 @@ pub(super) struct Tables {
     /// For each configuration, side by side: how many of its cards have value 13 − w, four
     /// bits at each w (w = 1..13, the partners of stock cards of value w); and the most pairs
     /// its cards of values v and 13 − v can make with each other (neither beneath the other),
-    /// four bits at both v and 13 − v.
+    /// four bits at both v and 13 − v. Zero for the configurations that cannot be cleared.
     pub(super) config_pairing: Vec<(u64, u64)>,
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
@@ -373,10 +373,17 @@ impl Tables {
             fill_matchable(table, in_stock, &compatible);
             fill_most_pairs(pairs, in_stock, &compatible);
         }
+        let heuristic = removal_steps(&values, stock);
+        // Read only by estimates, which stop before it at a configuration that cannot be
+        // cleared.
         let config_pairing = pyramid_cards
             .iter()
             .zip(&configs.masks)
-            .map(|(&cards, &mask): (&u64, &u32)| {
+            .zip(&heuristic)
+            .map(|((&cards, &mask), &removals): ((&u64, &u32), &u8)| {
+                if removals >= UNREACHABLE {
+                    return (0, 0);
+                }
                 let counts = over_slots(&slot_partner_counts, mask, Add::add);
                 let limits = (1..=6u32).zip(&most_pairs).fold(0u64, |limits, (low, pairs)| {
                     let subset =
@@ -393,7 +400,7 @@ impl Tables {
             cards: *cards,
             values,
             pyramid_cards,
-            heuristic: removal_steps(&values, stock),
+            heuristic,
             stock_cards,
             matchable,
             stock_kings: stock_of_value[13],
