@@ -42,7 +42,7 @@
 
 use std::ops::BitOr;
 
-use super::tables::{over_places, over_slots, Configs, Tables};
+use super::tables::{over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
 use crate::games::pyramid::rules::MAX_RECYCLES;
 
@@ -95,7 +95,7 @@ impl Tables {
 
     /// The slots with a possible pyramid partner among `slots` (see `pyramid_partners`).
     fn pairable(&self, slots: u32) -> u32 {
-        over_slots(&self.pairable_chunks, slots, BitOr::bitor)
+        over_lower_slots(&self.pairable_chunks, slots)
     }
 
     /// The stock places whose value is among `values` (bit v for value v).
