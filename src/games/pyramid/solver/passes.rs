@@ -101,7 +101,7 @@ impl Tables {
 
     /// The stock places whose value is among `values` (bit v for value v).
     fn places_of(&self, values: u16) -> u32 {
-        self.places_low[((values >> 1) & 0x7f) as usize] | self.places_high[(values >> 8) as usize & 0x3f]
+        self.places[((values >> 1) & 0x1fff) as usize]
     }
 
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
