@@ -53,8 +53,8 @@
 //! pyramid the two go together. The pinned card can then go from the stack only while its
 //! pyramid card is available, and so open in the run (the real pyramid holds the relaxed one):
 //! until it is open the pinned card is neither free nor able to go, and it blocks the cards
-//! beneath it like any card that cannot go. (The apex always has no pyramid partner: every
-//! other card lies beneath it.)
+//! beneath it like any card that cannot go; on top of the stock, no open pyramid card saves
+//! it. (The apex always has no pyramid partner: every other card lies beneath it.)
 
 use std::ops::BitOr;
 
@@ -187,7 +187,14 @@ impl Tables {
                 if passed != 0 {
                     let here = passed & certain;
                     let counts = self.value_counts(&self.stock_value_counts, here);
-                    let saved = counts - saturating_sub(counts, run.relaxed.partners - used);
+                    // A pinned card goes only with its pyramid card: none saves it while that
+                    // is not open.
+                    let saveable = if here & run.pin_blocked == 0 {
+                        counts
+                    } else {
+                        self.value_counts(&self.stock_value_counts, here & !run.pin_blocked)
+                    };
+                    let saved = saveable - saturating_sub(saveable, run.relaxed.partners - used);
                     used += saved;
                     cost += total(counts - saved);
                     if cost > limit {
@@ -218,7 +225,7 @@ impl Tables {
                 let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
                 let pin_blocked = run.pin_blocked & (1 << j) != 0;
                 // Open partners not counted yet (`used` never exceeds them at any value).
-                let saved = here && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
+                let saved = here && !pin_blocked && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
                 if saved {
                     used += 1 << (4 * v);
                 }
