@@ -40,12 +40,6 @@
 //! costs and savings counted per value, and marked free or able to go as if at the end of the
 //! run (which only lets more through).
 //!
-//! The relaxed pyramid may empty long before a real line can clear the pyramid: it lets one
-//! open pyramid card partner any number of others. But the stock cards some pyramid card must
-//! go with (beyond the pairs its rank pair's pyramid cards can make with each other) must
-//! each come to hand first, so once the relaxed pyramid is empty the run goes on to the stop
-//! where the last of them comes up, or through a recycle (see [`Tables::needs_cost`]).
-//!
 //! A pyramid card with no pyramid partner left (every other card of its partner value is gone,
 //! beneath it or above it) and one stock partner left *pins* that stock card: a line that
 //! removes the stock card otherwise (with another pyramid card, or with the other of the stock
@@ -65,7 +59,7 @@ use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
 /// Four-bit counts (each at most 7): max(0, a − b) at each.
-pub(super) fn saturating_sub(a: u64, b: u64) -> u64 {
+fn saturating_sub(a: u64, b: u64) -> u64 {
     let biased = (a | EIGHTS) - b;
     let keep = ((biased & EIGHTS) >> 3) * 0xf;
     (biased ^ EIGHTS) & keep
@@ -133,9 +127,8 @@ impl Tables {
         if config == empty {
             return (0, true, 0);
         }
-        let needs = self.needs[config as usize];
         let mut run = Run::start(self, config);
-        if run.relaxed.config == empty && needs == 0 {
+        if run.relaxed.config == empty {
             return (0, true, 0);
         }
         run.pin(config, stock);
@@ -149,15 +142,6 @@ impl Tables {
         let mut order = stock & !low;
         let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
         let value_of = |j: u32| self.stock_values[j as usize & 31];
-        // Once the relaxed pyramid is empty: the cost so far, and what the cards still needed
-        // add (see `Tables::needs_cost`).
-        let finish =
-            |cost: u8, used: u64, reached: u32, passing: u32, partners_left: u64, passes_left: u8| {
-                let (extra, saved) = self.needs_cost(needs, reached, passing, partners_left, passes_left);
-                (cost.saturating_add(extra).min(UNREACHABLE), true, used + saved)
-            };
-        // The cards of earlier passes (all of them were at hand at some stop).
-        let mut earlier = 0u32;
         loop {
             run.seen_partners = 0;
             run.seen_values = 0;
@@ -165,14 +149,7 @@ impl Tables {
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
             if run.relaxed.config == empty {
-                return finish(
-                    cost,
-                    used,
-                    earlier | run.stack,
-                    order & certain,
-                    run.relaxed.partners - used,
-                    passes_left,
-                );
+                return (cost, true, used);
             }
             let mut rest = order;
             while rest != 0 {
@@ -237,15 +214,7 @@ impl Tables {
                     if saved {
                         used -= 1 << (4 * v);
                     }
-                    let reached = earlier | run.stack | 1 << j;
-                    return finish(
-                        cost,
-                        used,
-                        reached,
-                        rest & certain,
-                        run.relaxed.partners - used,
-                        passes_left,
-                    );
+                    return (cost, true, used);
                 }
                 if here && !saved {
                     cost += 1;
@@ -261,7 +230,7 @@ impl Tables {
             // The cards the stack lets through at the end of the pass (they may be gone).
             run.settle(0);
             if run.relaxed.config == empty {
-                return finish(cost, used, earlier | run.stack, 0, run.relaxed.partners - used, passes_left);
+                return (cost, true, used);
             }
             if passes_left == 0 {
                 return (UNREACHABLE, true, used);
@@ -272,72 +241,8 @@ impl Tables {
                 return (cost, false, used);
             }
             certain &= run.stack & !run.may_go & !run.free;
-            earlier |= run.stack;
             run.stack = 0;
             order = stock;
-        }
-    }
-}
-
-impl Tables {
-    /// Once the relaxed pyramid of a run of [`Tables::passing_cost`] is empty, the further
-    /// steps that remove no pyramid card before the pyramid can be cleared, or [`UNREACHABLE`]:
-    /// `needs` (at nibble w) counts the stock cards of value w that every line removes with a
-    /// pyramid card, `reached` the stock places that may have been at hand so far, `passing`
-    /// the cards surely there that the stock top passes in the rest of the pass, in order,
-    /// `partners_left` (at nibble w) the pyramid cards of value 13 − w that may still save a
-    /// passed card, and `passes_left` the recycles left.
-    ///
-    /// A pyramid card of value a goes with a pyramid card of value 13 − a or a stock card of
-    /// that value (kings alone), so of the P_a pyramid cards of value a, at least P_a − pp go
-    /// with a stock card, pp at most the pairs the rank pair's pyramid cards can make with each
-    /// other. Each such stock card is at hand at some stop before the pyramid is cleared. So
-    /// the line goes on at least until the stop where the last of the needed cards not yet
-    /// reached comes up in this pass, passing every card before it (each a step unless an open
-    /// pyramid partner is left for it, as in the run); or, if this pass does not hold them,
-    /// it passes the rest of the pass and recycles (and with no recycle left it cannot be
-    /// won). The waste may hold cards that could be at hand later: they count as reached.
-    fn needs_cost(
-        &self,
-        needs: u64,
-        reached: u32,
-        passing: u32,
-        partners_left: u64,
-        passes_left: u8,
-    ) -> (u8, u64) {
-        if needs == 0 {
-            return (0, 0);
-        }
-        let missing = saturating_sub(needs, self.value_counts(&self.stock_value_counts, reached));
-        if missing == 0 {
-            return (0, 0);
-        }
-        let mut end = 0u32;
-        let mut in_pass = true;
-        let values = (missing | missing >> 1 | missing >> 2 | missing >> 3) & 0x1111_1111_1111_1111;
-        for nibble in bits(values) {
-            let w = nibble / 4;
-            let mut cards = passing & self.places_of(1 << w);
-            for _ in 1..(missing >> nibble) & 0xf {
-                cards &= cards.wrapping_sub(1);
-            }
-            if cards == 0 {
-                in_pass = false;
-                break;
-            }
-            end = end.max(cards.trailing_zeros());
-        }
-        let passed = if in_pass { passing & ((1u32 << end) - 1) } else { passing };
-        let counts = self.value_counts(&self.stock_value_counts, passed);
-        let unsaved = saturating_sub(counts, partners_left);
-        let cost = total(unsaved);
-        let saved = counts - unsaved;
-        if in_pass {
-            (cost, saved)
-        } else if passes_left == 0 {
-            (UNREACHABLE, saved)
-        } else {
-            (cost + 1, saved)
         }
     }
 }

@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Add, BitOr};
 use std::sync::OnceLock;
 
-use super::passes::{saturating_sub, Relaxed};
+use super::passes::Relaxed;
 use super::{pack, reach_rank, unpack, NO_CONFIG, REACH_KEY, UNREACHABLE};
 use crate::cards::Card;
 use crate::games::pyramid::rules::{
@@ -142,9 +142,6 @@ pub(super) struct Tables {
     /// its cards of values v and 13 − v can make with each other (neither beneath the other),
     /// four bits at both v and 13 − v.
     pub(super) config_pairing: Vec<(u64, u64)>,
-    /// For each configuration: how many stock cards of each value w every line must remove
-    /// with a pyramid card (four bits at w, see [`Tables::passing_cost`]).
-    pub(super) needs: Vec<u64>,
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
@@ -393,10 +390,8 @@ impl Tables {
                 });
                 (counts, limits)
             })
-            .collect::<Vec<(u64, u64)>>();
-        let needs = config_pairing.iter().map(|&(counts, limits)| saturating_sub(counts, limits)).collect();
+            .collect();
         Tables {
-            needs,
             stock_values: std::array::from_fn(|j| if j < STOCK_CARDS { stock_value(j) } else { 0 }),
             configs,
             cards: *cards,
