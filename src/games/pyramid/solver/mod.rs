@@ -21,7 +21,8 @@
 //! - the draws, recycles and stock-only removals needed, from a relaxed run through the
 //!   stock pass by pass: the stock cards passed before the pyramid can be cleared, less those
 //!   an open pyramid card could take on top of the stock, and a recycle for every pass that
-//!   ends with pyramid cards left (see [`passes`]).
+//!   ends with pyramid cards left, where a stock card that is the one partner left of a
+//!   pyramid card waits for it (see [`passes`]).
 //!
 //! The two are taken jointly: a stock card the run counts as saved by a pyramid card takes
 //! that card from the pyramid pairs, so when the run's savings leave too few pyramid cards of

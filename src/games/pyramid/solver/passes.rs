@@ -39,12 +39,22 @@
 //! of which takes anything. So the cards up to the next such stop are passed together: their
 //! costs and savings counted per value, and marked free or able to go as if at the end of the
 //! run (which only lets more through).
+//!
+//! A pyramid card with no pyramid partner left (every other card of its partner value is gone,
+//! beneath it or above it) and one stock partner left *pins* that stock card: a line that
+//! removes the stock card otherwise (with another pyramid card, or with the other of the stock
+//! and waste tops) leaves the pyramid card with no partner, so on every line that clears the
+//! pyramid the two go together. The pinned card can then go from the stack only while its
+//! pyramid card is available, and so open in the run (the real pyramid holds the relaxed one):
+//! until it is open the pinned card is neither free nor able to go, and it blocks the cards
+//! beneath it like any card that cannot go; on top of the stock, no open pyramid card saves
+//! it. (The apex always has no pyramid partner: every other card lies beneath it.)
 
 use std::ops::BitOr;
 
-use super::tables::{over_lower_slots, over_places, over_slots, Configs, Tables};
+use super::tables::{bits, over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::MAX_RECYCLES;
+use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -100,7 +110,7 @@ impl Tables {
 
     /// The stock places whose value is among `values` (bit v for value v).
     fn places_of(&self, values: u16) -> u32 {
-        self.places_low[((values >> 1) & 0x7f) as usize] | self.places_high[(values >> 8) as usize & 0x3f]
+        self.places[((values >> 1) & 0x1fff) as usize]
     }
 
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
@@ -126,6 +136,7 @@ impl Tables {
         if run.relaxed.slots == 0 {
             return (0, true, 0);
         }
+        run.pin(config, stock);
         // Pyramid partners already counted as saving a stock card, at nibble w as in
         // `Run::partners`.
         let mut used = 0u64;
@@ -152,14 +163,21 @@ impl Tables {
                 // waiting), can change the relaxed configuration: at other stops the values at
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
-                let waiting = self.stock_partner_values(run.stack & !run.may_go);
+                let waiting = self.stock_partner_values(run.stack & !run.may_go & !run.pin_blocked);
                 let events = rest & self.places_of(run.relaxed.needed | (waiting & !run.seen_values));
                 // The cards below the first event (all of them if none).
                 let passed = rest & events.wrapping_sub(1) & !events;
                 if passed != 0 {
                     let here = passed & certain;
                     let counts = self.value_counts(&self.stock_value_counts, here);
-                    let saved = counts - saturating_sub(counts, run.relaxed.partners - used);
+                    // A pinned card goes only with its pyramid card: none saves it while that
+                    // is not open.
+                    let saveable = if here & run.pin_blocked == 0 {
+                        counts
+                    } else {
+                        self.value_counts(&self.stock_value_counts, here & !run.pin_blocked)
+                    };
+                    let saved = saveable - saturating_sub(saveable, run.relaxed.partners - used);
                     used += saved;
                     cost += total(counts - saved);
                     if cost > limit {
@@ -172,9 +190,11 @@ impl Tables {
                     run.seen_partners |= partners;
                     run.seen_values |= values;
                     at_hand_partners |= partners;
-                    run.free |=
-                        passed & (!certain | self.places_of(run.relaxed.values | KING | at_hand_partners));
-                    run.may_go |= passed & (run.free | self.places_of(run.seen_partners));
+                    let can_go =
+                        self.places_of(run.relaxed.values | KING | at_hand_partners) & !run.pin_blocked;
+                    run.free |= passed & (!certain | can_go);
+                    run.may_go |=
+                        passed & (run.free | (self.places_of(run.seen_partners) & !run.pin_blocked));
                     run.stack |= passed;
                     rest &= !passed;
                 }
@@ -186,8 +206,9 @@ impl Tables {
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
                 let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
+                let pin_blocked = run.pin_blocked & (1 << j) != 0;
                 // Open partners not counted yet (`used` never exceeds them at any value).
-                let saved = here && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
+                let saved = here && !pin_blocked && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
                 // Added rather than branched on: whether it is saved is not predictable.
                 let saving = (saved as u64) << (4 * v);
                 used += saving;
@@ -205,7 +226,7 @@ impl Tables {
                     }
                 }
                 run.stack |= 1 << j;
-                if !here || partner_open || at_hand_partners & (1 << v) != 0 {
+                if !here || (!pin_blocked && (partner_open || at_hand_partners & (1 << v) != 0)) {
                     run.free |= 1 << j;
                 }
             }
@@ -310,6 +331,14 @@ struct Run<'a> {
     may_go: u32,
     /// Cards of the stack that never block.
     free: u32,
+    /// The slots of the pyramid cards with no partner left but one stock card, which is then
+    /// *pinned*: it can go only with that pyramid card (else the pyramid card is left with
+    /// none), and that card only with it.
+    pinned_slots: u32,
+    /// The card mask of the stock cards (to find the pinned card of a slot).
+    stock_cards: u64,
+    /// The stock places of pinned cards whose pyramid card is not open.
+    pin_blocked: u32,
 }
 
 impl<'a> Run<'a> {
@@ -328,6 +357,9 @@ impl<'a> Run<'a> {
             seen_values: 0,
             may_go: 0,
             free: 0,
+            pinned_slots: 0,
+            stock_cards: 0,
+            pin_blocked: 0,
         };
         if let Some(first) = tables.first_relaxed[config as usize].get() {
             run.relaxed = first;
@@ -346,6 +378,44 @@ impl<'a> Run<'a> {
             tables.first_relaxed[config as usize].set(Some(run.relaxed));
         }
         run
+    }
+
+    /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`]).
+    fn pin(&mut self, config: u16, stock: u32) {
+        let tables = self.tables;
+        let cell = &tables.unpaired[config as usize];
+        let mut unpaired = cell.get();
+        if unpaired == u32::MAX {
+            unpaired = 0;
+            for slot in bits((self.mask & !tables.slots_of_value[13]) as u64) {
+                if tables.pyramid_partner_slots[slot as usize] & self.mask == 0 {
+                    unpaired |= 1 << slot;
+                }
+            }
+            cell.set(unpaired);
+        }
+        if unpaired == 0 {
+            return;
+        }
+        self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
+        for slot in bits(unpaired as u64) {
+            let partners = self.stock_cards & tables.stock_partner_cards[slot as usize];
+            if partners != 0 && partners & (partners - 1) == 0 {
+                self.pinned_slots |= 1 << slot;
+            }
+        }
+        self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
+    }
+
+    /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
+    fn pinned_places(&self, slots: u32) -> u32 {
+        let tables = self.tables;
+        let mut places = 0;
+        for slot in bits(slots as u64) {
+            let card = (self.stock_cards & tables.stock_partner_cards[slot as usize]).trailing_zeros();
+            places |= 1 << (tables.place_of[card as usize] as u32 - PYRAMID_CARDS as u32);
+        }
+        places
     }
 
     /// Removes what can go with `values` at hand (slots with a partner among them, kings,
@@ -369,12 +439,16 @@ impl<'a> Run<'a> {
             relaxed.pairable |= tables.pairable(opened);
             open |= opened;
         }
+        let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
             relaxed.open = open;
             relaxed.partners = tables.slot_partners(open);
             relaxed.values = tables.slot_partner_values(open);
         }
         relaxed.needed = tables.slot_partner_values(relaxed.available);
+        if pins_opened != 0 {
+            self.pin_blocked &= !self.pinned_places(pins_opened);
+        }
     }
 
     /// Settles the relaxed configuration with the reachable part of the stack and the stock
@@ -388,7 +462,7 @@ impl<'a> Run<'a> {
             // the reach: it and the cards above it are at hand, and those above it can go.
             let waiting = self.stack & !self.may_go;
             let can_go = self.relaxed.values | KING | self.seen_partners;
-            let blocking = waiting & !self.free & !tables.places_of(can_go);
+            let blocking = waiting & !self.free & !(tables.places_of(can_go) & !self.pin_blocked);
             // The place above the highest blocking card, 0 if none: a shift, not a branch
             // (whether a card blocks is not predictable). The cards from there can go, and
             // those at hand start one lower, at the blocking card (bit 31 is no place).

@@ -172,9 +172,9 @@ pub(super) struct Tables {
     /// pyramid slots whose partner value is among them.
     pub(super) partnering_low: [u32; 128],
     pub(super) partnering_high: [u32; 64],
-    /// For sets of values as above: the stock places holding them.
-    pub(super) places_low: [u32; 128],
-    pub(super) places_high: [u32; 64],
+    /// For each set of values 1..=13 (bit v − 1 for value v): the stock places holding them
+    /// (one lookup for the passing bound, which asks often).
+    pub(super) places: Box<[u32; 1 << 13]>,
     /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
     /// can partner (13 − their values, kings none).
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
@@ -185,6 +185,13 @@ pub(super) struct Tables {
     /// For each configuration, once worked out: the relaxed run of the passing bound before
     /// any stock card (see [`Tables::passing_cost`]).
     pub(super) first_relaxed: Vec<std::cell::Cell<Option<Relaxed>>>,
+    /// For each pyramid slot: the card mask of the stock cards that partner it.
+    pub(super) stock_partner_cards: [u64; PYRAMID_CARDS],
+    /// For each pyramid slot: the slots that could pair with it (see `pyramid_partners`).
+    pub(super) pyramid_partner_slots: [u32; PYRAMID_CARDS],
+    /// For each configuration, once worked out (`u32::MAX` before): its slots that are no king
+    /// and have no pyramid partner left in it.
+    pub(super) unpaired: Vec<std::cell::Cell<u32>>,
     pub(super) empty: u16,
 }
 
@@ -197,6 +204,16 @@ fn by_sets<T: Copy + Default, const N: usize>(
     let mut table = [T::default(); N];
     for set in 1..N {
         table[set] = combine(table[set & (set - 1)], entry(set.trailing_zeros() as usize));
+    }
+    table
+}
+
+/// `table[set]` for every set of values 1..=13 (bit v − 1 for value v): `entry(v)` OR-ed over
+/// the set.
+fn by_value_sets(entry: impl Fn(usize) -> u32) -> Box<[u32; 1 << 13]> {
+    let mut table = Box::new([0u32; 1 << 13]);
+    for set in 1..1usize << 13 {
+        table[set] = table[set & (set - 1)] | entry(set.trailing_zeros() as usize + 1);
     }
     table
 }
@@ -312,11 +329,8 @@ impl Tables {
         let available_partner_places =
             configs.available.iter().map(|&available| on_slots(&stock_partner_chunks, available)).collect();
         let value_chunks = slot_chunks(&|slot| 1 << values[slot]);
-        let places_low: [u32; 128] = by_sets(|bit| stock_of_value[bit + 1], or);
-        let places_high: [u32; 64] = by_sets(|bit| stock_of_value[bit + 8], or);
-        let places_of = |values: u32| {
-            places_low[((values >> 1) & 0x7f) as usize] | places_high[(values >> 8) as usize & 0x3f]
-        };
+        let places = by_value_sets(|v| stock_of_value[v]);
+        let places_of = |values: u32| places[((values >> 1) & 0x1fff) as usize];
         let inert_places = configs
             .masks
             .iter()
@@ -426,13 +440,23 @@ impl Tables {
             stock_value_bits,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
-            places_low,
-            places_high,
+            places,
             slot_partner_value_bits,
             pairable_chunks: std::array::from_fn(|chunk| {
                 by_sets(|bit| pyramid_partners[1 + chunk * 9 + bit], or)
             }),
             first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
+            stock_partner_cards: std::array::from_fn(|slot| {
+                let v = values[slot];
+                if v == 13 {
+                    0
+                } else {
+                    bits(stock_of_value[13 - v as usize] as u64)
+                        .fold(0, |m, j| m | cards[PYRAMID_CARDS + j as usize].bit())
+                }
+            }),
+            pyramid_partner_slots: pyramid_partners,
+            unpaired: vec![std::cell::Cell::new(u32::MAX); configs.masks.len()],
             empty: configs.index[&0],
         }
     }
