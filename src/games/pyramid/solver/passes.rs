@@ -49,6 +49,12 @@
 //! until it is open the pinned card is neither free nor able to go, and it blocks the cards
 //! beneath it like any card that cannot go; on top of the stock, no open pyramid card saves
 //! it. (The apex always has no pyramid partner: every other card lies beneath it.)
+//!
+//! Likewise a pyramid card with no stock partner left and one pyramid partner left is *pinned*
+//! to that card: a line that removes the partner otherwise leaves the card with none, so on
+//! every line that clears the pyramid the two go together, and neither takes a stock card.
+//! The run lets neither go with a card at hand, nor save a stock card, nor let a waste card go
+//! (the relaxed pair of the two stays: a pyramid card with an open partner may still go).
 
 use std::ops::BitOr;
 
@@ -339,6 +345,9 @@ struct Run<'a> {
     stock_cards: u64,
     /// The stock places of pinned cards whose pyramid card is not open.
     pin_blocked: u32,
+    /// The slots of pyramid cards pinned to each other: a card with no partner left but one
+    /// pyramid card, and that card (see [`Run::pin`]). Neither takes a stock card.
+    paired_pins: u32,
 }
 
 impl<'a> Run<'a> {
@@ -360,6 +369,7 @@ impl<'a> Run<'a> {
             pinned_slots: 0,
             stock_cards: 0,
             pin_blocked: 0,
+            paired_pins: 0,
         };
         if let Some(first) = tables.first_relaxed[config as usize].get() {
             run.relaxed = first;
@@ -380,21 +390,25 @@ impl<'a> Run<'a> {
         run
     }
 
-    /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`]).
+    /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`] and
+    /// [`Run::paired_pins`]).
     fn pin(&mut self, config: u16, stock: u32) {
         let tables = self.tables;
-        let cell = &tables.unpaired[config as usize];
-        let mut unpaired = cell.get();
+        let cell = &tables.lonely[config as usize];
+        let (mut unpaired, mut single) = cell.get();
         if unpaired == u32::MAX {
-            unpaired = 0;
+            (unpaired, single) = (0, 0);
             for slot in bits((self.mask & !tables.slots_of_value[13]) as u64) {
-                if tables.pyramid_partner_slots[slot as usize] & self.mask == 0 {
+                let partners = tables.pyramid_partner_slots[slot as usize] & self.mask;
+                if partners == 0 {
                     unpaired |= 1 << slot;
+                } else if partners & (partners - 1) == 0 {
+                    single |= 1 << slot;
                 }
             }
-            cell.set(unpaired);
+            cell.set((unpaired, single));
         }
-        if unpaired == 0 {
+        if unpaired | single == 0 {
             return;
         }
         self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
@@ -404,7 +418,19 @@ impl<'a> Run<'a> {
                 self.pinned_slots |= 1 << slot;
             }
         }
+        for slot in bits(single as u64) {
+            if self.stock_cards & tables.stock_partner_cards[slot as usize] == 0 {
+                self.paired_pins |= 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+            }
+        }
         self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
+        if self.paired_pins != 0 {
+            let relaxed = &mut self.relaxed;
+            let takers = relaxed.open & !self.paired_pins;
+            relaxed.partners = tables.slot_partners(takers);
+            relaxed.values = tables.slot_partner_values(takers);
+            relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+        }
     }
 
     /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
@@ -424,7 +450,7 @@ impl<'a> Run<'a> {
     #[inline(always)]
     fn clear(&mut self, values: u16) {
         let (tables, configs) = (self.tables, self.configs);
-        let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
+        let by_value = tables.slots_of_value[13] | (tables.slots_partnering(values) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
         loop {
@@ -442,10 +468,11 @@ impl<'a> Run<'a> {
         let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
             relaxed.open = open;
-            relaxed.partners = tables.slot_partners(open);
-            relaxed.values = tables.slot_partner_values(open);
+            let takers = open & !self.paired_pins;
+            relaxed.partners = tables.slot_partners(takers);
+            relaxed.values = tables.slot_partner_values(takers);
         }
-        relaxed.needed = tables.slot_partner_values(relaxed.available);
+        relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
         if pins_opened != 0 {
             self.pin_blocked &= !self.pinned_places(pins_opened);
         }

@@ -189,9 +189,9 @@ pub(super) struct Tables {
     pub(super) stock_partner_cards: [u64; PYRAMID_CARDS],
     /// For each pyramid slot: the slots that could pair with it (see `pyramid_partners`).
     pub(super) pyramid_partner_slots: [u32; PYRAMID_CARDS],
-    /// For each configuration, once worked out (`u32::MAX` before): its slots that are no king
-    /// and have no pyramid partner left in it.
-    pub(super) unpaired: Vec<std::cell::Cell<u32>>,
+    /// For each configuration, once worked out (`u32::MAX` first before then): its slots that are
+    /// no king and have no pyramid partner left in it, and those with exactly one.
+    pub(super) lonely: Vec<std::cell::Cell<(u32, u32)>>,
     pub(super) empty: u16,
 }
 
@@ -456,7 +456,7 @@ impl Tables {
                 }
             }),
             pyramid_partner_slots: pyramid_partners,
-            unpaired: vec![std::cell::Cell::new(u32::MAX); configs.masks.len()],
+            lonely: vec![std::cell::Cell::new((u32::MAX, 0)); configs.masks.len()],
             empty: configs.index[&0],
         }
     }
