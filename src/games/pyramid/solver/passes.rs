@@ -55,6 +55,10 @@
 //! every line that clears the pyramid the two go together, and neither takes a stock card.
 //! The run lets neither go with a card at hand, nor save a stock card, nor let a waste card go
 //! (the relaxed pair of the two stays: a pyramid card with an open partner may still go).
+//! Two cards pinned to each other also show dead ends: the cards beneath either go before
+//! them and those above either after them, so a card on one side with no stock partner left
+//! and no pyramid partner but the two and the cards on the other side can never go, and the
+//! position is a dead end.
 
 use std::ops::BitOr;
 
@@ -142,7 +146,9 @@ impl Tables {
         if run.relaxed.slots == 0 {
             return (0, true, 0);
         }
-        run.pin(config, stock);
+        if !run.pin(config, stock) {
+            return (UNREACHABLE, true, 0);
+        }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
         // `Run::partners`.
         let mut used = 0u64;
@@ -392,7 +398,10 @@ impl<'a> Run<'a> {
 
     /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`] and
     /// [`Run::paired_pins`]).
-    fn pin(&mut self, config: u16, stock: u32) {
+    ///
+    /// False if two cards pinned to each other make the pyramid impossible to clear (see
+    /// [`Run::pair_can_go`]).
+    fn pin(&mut self, config: u16, stock: u32) -> bool {
         let tables = self.tables;
         let cell = &tables.lonely[config as usize];
         let (mut unpaired, mut single) = cell.get();
@@ -409,7 +418,7 @@ impl<'a> Run<'a> {
             cell.set((unpaired, single));
         }
         if unpaired | single == 0 {
-            return;
+            return true;
         }
         self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
         for slot in bits(unpaired as u64) {
@@ -420,7 +429,11 @@ impl<'a> Run<'a> {
         }
         for slot in bits(single as u64) {
             if self.stock_cards & tables.stock_partner_cards[slot as usize] == 0 {
-                self.paired_pins |= 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+                let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+                if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
+                    return false;
+                }
+                self.paired_pins |= pair;
             }
         }
         self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
@@ -431,6 +444,31 @@ impl<'a> Run<'a> {
             relaxed.values = tables.slot_partner_values(takers);
             relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
         }
+        true
+    }
+
+    /// Whether the two pyramid cards `pair`, pinned to each other, can go together on some
+    /// line for all their neighbours need: false if a card beneath them (gone before the pair
+    /// goes) has no stock partner left and no pyramid partner but the pair and the cards
+    /// above them (gone after it), or a card above them has none but the pair and the cards
+    /// beneath them. A card with no stock partner goes with a pyramid partner at the same
+    /// step, so either would have to go both before and after the pair.
+    fn pair_can_go(&self, pair: u32) -> bool {
+        let tables = self.tables;
+        let (mut before, mut after) = (0, 0);
+        for slot in bits(pair as u64) {
+            before |= tables.slots_beneath[slot as usize];
+            after |= tables.slots_above[slot as usize];
+        }
+        let kings = tables.slots_of_value[13];
+        let (before, after) = (before & self.mask & !kings, after & self.mask & !kings);
+        let stranded = |cards: u32, elsewhere: u32| {
+            bits(cards as u64).any(|slot| {
+                tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
+                    && self.stock_cards & tables.stock_partner_cards[slot as usize] == 0
+            })
+        };
+        !stranded(before, after | pair) && !stranded(after, before | pair)
     }
 
     /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
