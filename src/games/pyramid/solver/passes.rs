@@ -50,9 +50,10 @@
 //! beneath it like any card that cannot go; on top of the stock, no open pyramid card saves
 //! it. (The apex always has no pyramid partner: every other card lies beneath it.)
 //!
-//! Likewise a pyramid card with no stock partner left and one pyramid partner left is *pinned*
-//! to that card: a line that removes the partner otherwise leaves the card with none, so on
-//! every line that clears the pyramid the two go together, and neither takes a stock card.
+//! Likewise a pyramid card with one pyramid partner left and no stock partner but pinned
+//! cards (which go with their own pyramid cards) is *pinned* to that card: a line that removes
+//! the partner otherwise leaves the card with none, so on every line that clears the pyramid
+//! the two go together, and neither takes a stock card.
 //! The run lets neither go with a card at hand, nor save a stock card, nor let a waste card go
 //! (the relaxed pair of the two stays: a pyramid card with an open partner may still go).
 //! Two cards pinned to each other also show dead ends: the cards beneath either go before
@@ -349,10 +350,13 @@ struct Run<'a> {
     pinned_slots: u32,
     /// The card mask of the stock cards (to find the pinned card of a slot).
     stock_cards: u64,
+    /// The card mask of the pinned stock cards: no other pyramid card can take them.
+    pinned_cards: u64,
     /// The stock places of pinned cards whose pyramid card is not open.
     pin_blocked: u32,
     /// The slots of pyramid cards pinned to each other: a card with no partner left but one
-    /// pyramid card, and that card (see [`Run::pin`]). Neither takes a stock card.
+    /// pyramid card (and pinned stock cards), and that card (see [`Run::pin`]). Neither takes
+    /// a stock card.
     paired_pins: u32,
 }
 
@@ -374,6 +378,7 @@ impl<'a> Run<'a> {
             free: 0,
             pinned_slots: 0,
             stock_cards: 0,
+            pinned_cards: 0,
             pin_blocked: 0,
             paired_pins: 0,
         };
@@ -425,10 +430,11 @@ impl<'a> Run<'a> {
             let partners = self.stock_cards & tables.stock_partner_cards[slot as usize];
             if partners != 0 && partners & (partners - 1) == 0 {
                 self.pinned_slots |= 1 << slot;
+                self.pinned_cards |= partners;
             }
         }
         for slot in bits(single as u64) {
-            if self.stock_cards & tables.stock_partner_cards[slot as usize] == 0 {
+            if self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0 {
                 let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
                 if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
                     return false;
@@ -451,8 +457,9 @@ impl<'a> Run<'a> {
     /// line for all their neighbours need: false if a card beneath them (gone before the pair
     /// goes) has no stock partner left and no pyramid partner but the pair and the cards
     /// above them (gone after it), or a card above them has none but the pair and the cards
-    /// beneath them. A card with no stock partner goes with a pyramid partner at the same
-    /// step, so either would have to go both before and after the pair.
+    /// beneath them. A card with no stock partner (but pinned ones, which go with their own
+    /// pyramid cards) goes with a pyramid partner at the same step, so either would have to go
+    /// both before and after the pair.
     fn pair_can_go(&self, pair: u32) -> bool {
         let tables = self.tables;
         let (mut before, mut after) = (0, 0);
@@ -465,7 +472,8 @@ impl<'a> Run<'a> {
         let stranded = |cards: u32, elsewhere: u32| {
             bits(cards as u64).any(|slot| {
                 tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
-                    && self.stock_cards & tables.stock_partner_cards[slot as usize] == 0
+                    && self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0
+                    && self.pinned_slots & (1 << slot) == 0
             })
         };
         !stranded(before, after | pair) && !stranded(after, before | pair)
