@@ -46,7 +46,9 @@
 //!   ranks, the remaining pyramid cards must be matchable to distinct remaining partners, where
 //!   two pyramid cards cannot pair if one lies beneath the other (it must go first). The
 //!   matchability of each of the 256 subsets of the eight cards of each rank pair is
-//!   tabulated once per deal.
+//!   tabulated once per deal;
+//! - the estimate shows a dead end when two pyramid cards pinned to each other leave a card
+//!   beneath or above them with no partner it can go with (see [`passes`]).
 //!
 //! The solution is rebuilt from the goal backwards: the table keeps each state's parent, and
 //! the walk from the parent is taken again to find the draws and recycles before the removal.

@@ -49,6 +49,17 @@
 //! until it is open the pinned card is neither free nor able to go, and it blocks the cards
 //! beneath it like any card that cannot go; on top of the stock, no open pyramid card saves
 //! it. (The apex always has no pyramid partner: every other card lies beneath it.)
+//!
+//! Likewise a pyramid card with one pyramid partner left and no stock partner but pinned
+//! cards (which go with their own pyramid cards) is *pinned* to that card: a line that removes
+//! the partner otherwise leaves the card with none, so on every line that clears the pyramid
+//! the two go together, and neither takes a stock card.
+//! The run lets neither go with a card at hand, nor save a stock card, nor let a waste card go
+//! (the relaxed pair of the two stays: a pyramid card with an open partner may still go).
+//! Two cards pinned to each other also show dead ends: the cards beneath either go before
+//! them and those above either after them, so a card on one side with no stock partner left
+//! and no pyramid partner but the two and the cards on the other side can never go, and the
+//! position is a dead end.
 
 use std::ops::BitOr;
 
@@ -136,7 +147,9 @@ impl Tables {
         if run.relaxed.slots == 0 {
             return (0, true, 0);
         }
-        run.pin(config, stock);
+        if !run.pin(config, stock) {
+            return (UNREACHABLE, true, 0);
+        }
         // Pyramid partners already counted as saving a stock card, at nibble w as in
         // `Run::partners`.
         let mut used = 0u64;
@@ -337,8 +350,14 @@ struct Run<'a> {
     pinned_slots: u32,
     /// The card mask of the stock cards (to find the pinned card of a slot).
     stock_cards: u64,
+    /// The card mask of the pinned stock cards: no other pyramid card can take them.
+    pinned_cards: u64,
     /// The stock places of pinned cards whose pyramid card is not open.
     pin_blocked: u32,
+    /// The slots of pyramid cards pinned to each other: a card with no partner left but one
+    /// pyramid card (and pinned stock cards), and that card (see [`Run::pin`]). Neither takes
+    /// a stock card.
+    paired_pins: u32,
 }
 
 impl<'a> Run<'a> {
@@ -359,7 +378,9 @@ impl<'a> Run<'a> {
             free: 0,
             pinned_slots: 0,
             stock_cards: 0,
+            pinned_cards: 0,
             pin_blocked: 0,
+            paired_pins: 0,
         };
         if let Some(first) = tables.first_relaxed[config as usize].get() {
             run.relaxed = first;
@@ -380,31 +401,82 @@ impl<'a> Run<'a> {
         run
     }
 
-    /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`]).
-    fn pin(&mut self, config: u16, stock: u32) {
+    /// Finds the pinned cards of `config` with `stock` (see [`Run::pinned_slots`] and
+    /// [`Run::paired_pins`]).
+    ///
+    /// False if two cards pinned to each other make the pyramid impossible to clear (see
+    /// [`Run::pair_can_go`]).
+    fn pin(&mut self, config: u16, stock: u32) -> bool {
         let tables = self.tables;
-        let cell = &tables.unpaired[config as usize];
-        let mut unpaired = cell.get();
+        let cell = &tables.lonely[config as usize];
+        let (mut unpaired, mut single) = cell.get();
         if unpaired == u32::MAX {
-            unpaired = 0;
+            (unpaired, single) = (0, 0);
             for slot in bits((self.mask & !tables.slots_of_value[13]) as u64) {
-                if tables.pyramid_partner_slots[slot as usize] & self.mask == 0 {
+                let partners = tables.pyramid_partner_slots[slot as usize] & self.mask;
+                if partners == 0 {
                     unpaired |= 1 << slot;
+                } else if partners & (partners - 1) == 0 {
+                    single |= 1 << slot;
                 }
             }
-            cell.set(unpaired);
+            cell.set((unpaired, single));
         }
-        if unpaired == 0 {
-            return;
+        if unpaired | single == 0 {
+            return true;
         }
         self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
         for slot in bits(unpaired as u64) {
             let partners = self.stock_cards & tables.stock_partner_cards[slot as usize];
             if partners != 0 && partners & (partners - 1) == 0 {
                 self.pinned_slots |= 1 << slot;
+                self.pinned_cards |= partners;
+            }
+        }
+        for slot in bits(single as u64) {
+            if self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0 {
+                let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+                if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
+                    return false;
+                }
+                self.paired_pins |= pair;
             }
         }
         self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
+        if self.paired_pins != 0 {
+            let relaxed = &mut self.relaxed;
+            let takers = relaxed.open & !self.paired_pins;
+            relaxed.partners = tables.slot_partners(takers);
+            relaxed.values = tables.slot_partner_values(takers);
+            relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+        }
+        true
+    }
+
+    /// Whether the two pyramid cards `pair`, pinned to each other, can go together on some
+    /// line for all their neighbours need: false if a card beneath them (gone before the pair
+    /// goes) has no stock partner left and no pyramid partner but the pair and the cards
+    /// above them (gone after it), or a card above them has none but the pair and the cards
+    /// beneath them. A card with no stock partner (but pinned ones, which go with their own
+    /// pyramid cards) goes with a pyramid partner at the same step, so either would have to go
+    /// both before and after the pair.
+    fn pair_can_go(&self, pair: u32) -> bool {
+        let tables = self.tables;
+        let (mut before, mut after) = (0, 0);
+        for slot in bits(pair as u64) {
+            before |= tables.slots_beneath[slot as usize];
+            after |= tables.slots_above[slot as usize];
+        }
+        let kings = tables.slots_of_value[13];
+        let (before, after) = (before & self.mask & !kings, after & self.mask & !kings);
+        let stranded = |cards: u32, elsewhere: u32| {
+            bits(cards as u64).any(|slot| {
+                tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
+                    && self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0
+                    && self.pinned_slots & (1 << slot) == 0
+            })
+        };
+        !stranded(before, after | pair) && !stranded(after, before | pair)
     }
 
     /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
@@ -424,7 +496,7 @@ impl<'a> Run<'a> {
     #[inline(always)]
     fn clear(&mut self, values: u16) {
         let (tables, configs) = (self.tables, self.configs);
-        let by_value = tables.slots_of_value[13] | tables.slots_partnering(values);
+        let by_value = tables.slots_of_value[13] | (tables.slots_partnering(values) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
         loop {
@@ -442,10 +514,11 @@ impl<'a> Run<'a> {
         let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
             relaxed.open = open;
-            relaxed.partners = tables.slot_partners(open);
-            relaxed.values = tables.slot_partner_values(open);
+            let takers = open & !self.paired_pins;
+            relaxed.partners = tables.slot_partners(takers);
+            relaxed.values = tables.slot_partner_values(takers);
         }
-        relaxed.needed = tables.slot_partner_values(relaxed.available);
+        relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
         if pins_opened != 0 {
             self.pin_blocked &= !self.pinned_places(pins_opened);
         }

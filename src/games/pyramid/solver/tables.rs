@@ -162,6 +162,10 @@ pub(super) struct Tables {
     /// For each pyramid slot: the card mask of the slots beneath it (which can never be its
     /// partners: they must go first).
     pub(super) beneath_cards: [u64; PYRAMID_CARDS],
+    /// For each pyramid slot: the slots beneath it (which must go before it) and those above
+    /// it (which can go only after it).
+    pub(super) slots_beneath: [u32; PYRAMID_CARDS],
+    pub(super) slots_above: [u32; PYRAMID_CARDS],
     /// For each card index: where it was dealt.
     pub(super) place_of: [u8; 52],
     /// For sets of stock places, eight at a time: their values (bit v for value v), and from
@@ -189,9 +193,9 @@ pub(super) struct Tables {
     pub(super) stock_partner_cards: [u64; PYRAMID_CARDS],
     /// For each pyramid slot: the slots that could pair with it (see `pyramid_partners`).
     pub(super) pyramid_partner_slots: [u32; PYRAMID_CARDS],
-    /// For each configuration, once worked out (`u32::MAX` before): its slots that are no king
-    /// and have no pyramid partner left in it.
-    pub(super) unpaired: Vec<std::cell::Cell<u32>>,
+    /// For each configuration, once worked out (a first `u32::MAX` until then): its slots that
+    /// are no king and have no pyramid partner left in it, and those with exactly one.
+    pub(super) lonely: Vec<std::cell::Cell<(u32, u32)>>,
     pub(super) empty: u16,
 }
 
@@ -436,6 +440,10 @@ impl Tables {
             beneath_cards: std::array::from_fn(|slot| {
                 bits(beneath_of[slot] as u64).fold(0, |m, s| m | cards[s as usize].bit())
             }),
+            slots_beneath: beneath_of,
+            slots_above: std::array::from_fn(|slot| {
+                (0..PYRAMID_CARDS).filter(|&s| beneath_of[s] & (1 << slot) != 0).fold(0, |m, s| m | 1 << s)
+            }),
             place_of,
             stock_value_bits,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
@@ -456,7 +464,7 @@ impl Tables {
                 }
             }),
             pyramid_partner_slots: pyramid_partners,
-            unpaired: vec![std::cell::Cell::new(u32::MAX); configs.masks.len()],
+            lonely: vec![std::cell::Cell::new((u32::MAX, 0)); configs.masks.len()],
             empty: configs.index[&0],
         }
     }
