@@ -152,7 +152,9 @@ impl StateTable {
     /// A table that keeps parents. A parent is written with its state and read only for a
     /// recorded state, so the free slots' parents are left zero (zeroed memory is cheapest).
     pub(super) fn with_parents() -> StateTable {
-        StateTable { slots: vec![0; 1 << 12], parents: vec![0; 1 << 12], len: 0 }
+        // A*'s tables start larger than the reachability search's: most solvable decks fill
+        // them past a few thousand states, and each growth rehashes and zeroes anew.
+        StateTable { slots: vec![0; 1 << 14], parents: vec![0; 1 << 14], len: 0 }
     }
 
     #[inline]
@@ -289,7 +291,8 @@ impl Marks {
     fn new() -> Marks {
         // A key's marks are written with it and read only for a recorded key, so the free
         // slots' marks are left zero (zeroed memory is cheapest).
-        Marks { keys: vec![0; 1 << 12], marks: vec![[0; 2]; 1 << 12], len: 0 }
+        // As large as A*'s state table to start (see [`StateTable::with_parents`]).
+        Marks { keys: vec![0; 1 << 14], marks: vec![[0; 2]; 1 << 14], len: 0 }
     }
 
     fn mark(state: u64, g: u8) -> u16 {
