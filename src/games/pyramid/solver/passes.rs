@@ -434,7 +434,7 @@ impl<'a> Run<'a> {
             }
         }
         for slot in bits(single as u64) {
-            if self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0 {
+            if self.free_stock_partners(slot) == 0 {
                 let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
                 if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
                     return false;
@@ -472,11 +472,17 @@ impl<'a> Run<'a> {
         let stranded = |cards: u32, elsewhere: u32| {
             bits(cards as u64).any(|slot| {
                 tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
-                    && self.stock_cards & !self.pinned_cards & tables.stock_partner_cards[slot as usize] == 0
+                    && self.free_stock_partners(slot) == 0
                     && self.pinned_slots & (1 << slot) == 0
             })
         };
         !stranded(before, after | pair) && !stranded(after, before | pair)
+    }
+
+    /// The stock cards that can partner pyramid `slot`: those left, less the pinned ones (each
+    /// goes with its own pyramid card).
+    fn free_stock_partners(&self, slot: u32) -> u64 {
+        self.stock_cards & !self.pinned_cards & self.tables.stock_partner_cards[slot as usize]
     }
 
     /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
