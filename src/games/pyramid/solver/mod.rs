@@ -740,7 +740,7 @@ impl Solver {
     /// unless the estimate shows it a dead end. The estimate is cut short
     /// [`CUT_AFTER_LAYERS`] f layers beyond the current one (see [`Solver::estimate`]).
     fn push(&mut self, state: u64, g: u8, least_recycles: u8) {
-        let limit = (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS;
+        let limit = self.wanted_within(g, (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS);
         let (h, whole, least) = self.estimate(state, limit);
         let least_recycles = least_recycles.max(least);
         if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
@@ -755,6 +755,12 @@ impl Solver {
     /// fewest).
     fn wanted(&self, steps: u8, least_recycles: u8) -> bool {
         steps as usize <= self.steps_at_most && least_recycles < self.recycles_below
+    }
+
+    /// `limit` for the estimate of a state reached in `g` steps, or less once a goal is found:
+    /// a state estimated beyond the goal's steps is dropped, however far.
+    fn wanted_within(&self, g: u8, limit: u8) -> u8 {
+        limit.min(self.steps_at_most.saturating_sub(g as usize).min(u8::MAX as usize) as u8)
     }
 
     /// The estimate of `state`'s steps left and the recycles a line through it makes at least
@@ -1099,7 +1105,8 @@ impl Search for Solver {
             if entry & ESTIMATED == 0 {
                 // Queued under lower bounds: estimated now, and queued again if that puts it
                 // later (the larger of two lower bounds is one too).
-                let (h, whole, least) = self.estimate(state, here + CUT_AFTER_LAYERS_AGAIN);
+                let limit = self.wanted_within(g, here + CUT_AFTER_LAYERS_AGAIN);
+                let (h, whole, least) = self.estimate(state, limit);
                 least_recycles = least_recycles.max(least);
                 if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
                     continue;
