@@ -12,7 +12,7 @@
 //! without recycling. The relaxed run of the passing bound misses this: it lets a waste card go
 //! whenever some card of its partner value is left, however many others want the same partner.
 
-use super::passes::saturating_sub;
+use super::passes::{saturating_sub, total};
 use super::tables::Tables;
 use super::{unpack, UNREACHABLE};
 use crate::games::pyramid::rules::MAX_RECYCLES;
@@ -32,7 +32,14 @@ impl Tables {
             if recycles == MAX_RECYCLES {
                 return (UNREACHABLE, true, 0);
             }
-            return (h + 1, whole, recycles + 1);
+            // Before the recycle the line passes every card ahead in the stock: a step each,
+            // unless it goes with a pyramid card of its partner value (one each), besides the
+            // removal steps.
+            let low = (1u32 << pointer) - 1;
+            let ahead = self.value_counts(&self.stock_value_counts, stock & !low);
+            let unsaved = total(saturating_sub(ahead, self.config_pairing[config as usize].0));
+            let through = self.heuristic[config as usize] + unsaved;
+            return (h.max(through) + 1, whole, recycles + 1);
         }
         (h, whole, recycles + recycled)
     }

@@ -77,7 +77,7 @@ pub(super) fn saturating_sub(a: u64, b: u64) -> u64 {
 }
 
 /// The sum of four-bit counts.
-fn total(counts: u64) -> u8 {
+pub(super) fn total(counts: u64) -> u8 {
     let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
