@@ -27,7 +27,10 @@
 //! The two are taken jointly: a stock card the run counts as saved by a pyramid card takes
 //! that card from the pyramid pairs, so when the run's savings leave too few pyramid cards of
 //! a rank pair to pair with each other, the removal steps count more (see
-//! [`Tables::removal_steps_given`]).
+//! [`Tables::removal_steps_given`]). Where the run clears the pyramid in the current pass, a
+//! waste that buries a needed partner shows that every line recycles first (see
+//! [`last_pass`]). The recycles the run counts also bound a line's recycles, which lets the
+//! search for the fewest recycles skip states (see [`Solver::buckets`]).
 //!
 //! The reachability search that proves decks unsolvable also searches a relaxed game without
 //! the stock kings and the stock cards of rank pairs with no pyramid card left (a loss there
@@ -766,9 +769,9 @@ impl Solver {
     /// The estimate of `state`'s steps left and the recycles a line through it makes at least
     /// (see [`Tables::estimate_line`]).
     ///
-    /// Past `limit` the estimate may be cut short (see [`Tables::estimate`]; false): the state
-    /// then lies well beyond the f layer being searched, and is queued under that lower bound
-    /// and estimated again if it comes up (many never do).
+    /// Past `limit` the estimate may be cut short (see [`Tables::estimate_with_recycles`];
+    /// false): the state then lies well beyond the f layer being searched, and is queued under
+    /// that lower bound and estimated again if it comes up (many never do).
     fn estimate(&self, state: u64, limit: u8) -> (u8, bool, u8) {
         self.tables.estimate_line(state, limit)
     }

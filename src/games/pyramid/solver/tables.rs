@@ -725,20 +725,20 @@ impl Tables {
         }
     }
 
-    /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
-    /// card (see [`removal_steps`], raised by [`Tables::removal_steps_given`]) plus the steps
-    /// that take none (see [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
-    /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
-    /// stop short, giving the steps counted so far (a lower bound above `limit`, see
-    /// [`Tables::passing_cost`]) and false. (The search asks [`Tables::estimate_line`].)
+    /// [`Tables::estimate_with_recycles`] without the recycles (for the tests of the run).
     #[cfg(test)]
     pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
         let (h, whole, _) = self.estimate_with_recycles(state, limit);
         (h, whole)
     }
 
-    /// [`Tables::estimate`], and a lower bound on the recycles still needed: those its run
-    /// through the stock counted (see [`Tables::passing_cost`]).
+    /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
+    /// card (see [`removal_steps`], raised by [`Tables::removal_steps_given`]) plus the steps
+    /// that take none (see [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
+    /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
+    /// stop short, giving the steps counted so far (a lower bound above `limit`, see
+    /// [`Tables::passing_cost`]) and false. Also a lower bound on the recycles still needed:
+    /// those the run counted. (The search asks [`Tables::estimate_line`].)
     pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
