@@ -105,9 +105,6 @@ const CUT_AFTER_LAYERS_AGAIN: u8 = 4;
 /// Where a queue entry keeps the recycles every line through its state makes at least (see
 /// [`Solver::buckets`]).
 const LEAST_RECYCLES_SHIFT: u32 = 45;
-/// The queue buckets of each h in an f layer: one for each count of recycles a line makes
-/// at least (0 to [`MAX_RECYCLES`]).
-const RECYCLE_BUCKETS: usize = MAX_RECYCLES as usize + 1;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
 pub(super) const RANK_SHIFT: u32 = 56;
@@ -116,12 +113,6 @@ pub(super) const RANK_SHIFT: u32 = 56;
 pub(super) const UNREACHABLE: u8 = 100;
 /// The part of a state that keys the reachability search: configuration and stock mask.
 pub(super) const REACH_KEY: u64 = (1 << POINTER_SHIFT) - 1;
-
-/// The queue bucket within an f layer of states with `h` steps left and `least_recycles`
-/// recycles at least on their lines (see [`Solver::buckets`]).
-fn bucket_of(h: u8, least_recycles: u8) -> usize {
-    h as usize * RECYCLE_BUCKETS + least_recycles as usize
-}
 
 /// Lower is better: fewer recycles used, then an earlier pointer.
 pub(super) fn reach_rank(state: u64) -> u8 {
@@ -524,22 +515,21 @@ pub struct Solver {
     /// fewest: it is found in the first f layer with one).
     steps_at_most: usize,
     table: StateTable,
-    /// Open states by f = g + h, then by h, then by the recycles every line through them
-    /// makes at least, each packed with its g (bucket h × [`RECYCLE_BUCKETS`] + recycles of
-    /// its f layer). Among states of equal f, those nearest the goal (smallest h, largest g)
-    /// go first, so the last f finishes soon after it starts. Once a goal is found there, only
-    /// the states of that layer whose lines may make fewer recycles are expanded (a line of
-    /// its steps with fewer recycles is wanted). The recycles are those used plus those the
-    /// estimate's run through the stock counts (see [`Tables::estimate_line`]), known when a
-    /// state is queued.
+    /// Open states by f = g + h, then by h, each packed with its g and the recycles every line
+    /// through it makes at least. Among states of equal f, those nearest the goal (smallest h,
+    /// largest g) go first, so the last f finishes soon after it starts. Once a goal is found
+    /// there, only the states of that layer whose lines may make fewer recycles are expanded
+    /// (a line of its steps with fewer recycles is wanted). The recycles are those used plus
+    /// those the estimate's run through the stock counts (see [`Tables::estimate_line`]),
+    /// known when a state is queued. (Buckets by recycles within each h cost more
+    /// instructions for the same expansions.)
     buckets: Vec<Vec<Vec<u64>>>,
     /// Emptied queue buckets, kept for their capacity (a bucket grown from nothing for every
     /// (f, h) cost a reallocation each doubling).
     spare: Vec<Vec<u64>>,
-    /// The lowest f and, within it, the lowest bucket (h and recycles) that may hold open
-    /// states.
+    /// The lowest f and, within it, the lowest h that may hold open states.
     f: usize,
-    bucket: usize,
+    h: usize,
     budget: u64,
     expanded: u64,
     /// While solvability is open: the reachability search.
@@ -571,7 +561,7 @@ impl Solver {
             recycles_below: MAX_RECYCLES + 1,
             steps_at_most: usize::MAX,
             f: 0,
-            bucket: 0,
+            h: 0,
             budget,
             expanded: 0,
             deciding: None,
@@ -776,26 +766,26 @@ impl Solver {
         self.tables.estimate_line(state, limit)
     }
 
-    /// Files a queue entry under `f` and, within it, `h` and `least_recycles`.
+    /// Files a queue entry under `f` and, within it, `h`, with `least_recycles`.
     fn file(&mut self, entry: u64, f: u8, least_recycles: u8, h: u8) {
         let entry = entry & !(3 << LEAST_RECYCLES_SHIFT) | (least_recycles as u64) << LEAST_RECYCLES_SHIFT;
-        let (f, at) = (f as usize, bucket_of(h, least_recycles));
+        let (f, h) = (f as usize, h as usize);
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
         }
         let layer = &mut self.buckets[f];
-        if layer.len() <= at {
-            layer.resize_with(at + 1, Vec::new);
+        if layer.len() <= h {
+            layer.resize_with(h + 1, Vec::new);
         }
-        let bucket = &mut layer[at];
+        let bucket = &mut layer[h];
         if bucket.capacity() == 0 {
             if let Some(spare) = self.spare.pop() {
                 *bucket = spare;
             }
         }
         bucket.push(entry);
-        if (f, at) < (self.f, self.bucket) {
-            (self.f, self.bucket) = (f, at);
+        if (f, h) < (self.f, self.h) {
+            (self.f, self.h) = (f, h);
         }
     }
 
@@ -1053,19 +1043,19 @@ impl Search for Solver {
         loop {
             while self.f < self.buckets.len() {
                 let layer = &mut self.buckets[self.f];
-                while self.bucket < layer.len() && layer[self.bucket].is_empty() {
-                    let emptied = std::mem::take(&mut layer[self.bucket]);
+                while self.h < layer.len() && layer[self.h].is_empty() {
+                    let emptied = std::mem::take(&mut layer[self.h]);
                     if emptied.capacity() > 0 {
                         self.spare.push(emptied);
                     }
-                    self.bucket += 1;
+                    self.h += 1;
                 }
-                if self.bucket < layer.len() {
+                if self.h < layer.len() {
                     break;
                 }
                 self.buckets[self.f] = Vec::new();
                 self.f += 1;
-                self.bucket = 0;
+                self.h = 0;
             }
             let finished = self.f >= self.buckets.len() || self.f > self.steps_at_most;
             if finished {
@@ -1078,7 +1068,7 @@ impl Search for Solver {
             if left == 0 {
                 return None;
             }
-            let entry = self.buckets[self.f][self.bucket].pop().unwrap_or(0);
+            let entry = self.buckets[self.f][self.h].pop().unwrap_or(0);
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
             let skip = (entry >> RESUME_SHIFT) as u8;
@@ -1104,7 +1094,7 @@ impl Search for Solver {
                 }
                 continue;
             }
-            let here = (self.bucket / RECYCLE_BUCKETS) as u8;
+            let here = self.h as u8;
             if entry & ESTIMATED == 0 {
                 // Queued under lower bounds: estimated now, and queued again if that puts it
                 // later (the larger of two lower bounds is one too).
@@ -1114,8 +1104,7 @@ impl Search for Solver {
                 if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
                     continue;
                 }
-                let h = h.max(here);
-                if (g as usize + h as usize, bucket_of(h, least_recycles)) > (self.f, self.bucket) {
+                if h > here {
                     let entry = if whole { entry | ESTIMATED } else { entry & !ESTIMATED };
                     self.file(entry, g + h, least_recycles, h);
                     continue;
