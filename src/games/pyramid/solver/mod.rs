@@ -27,7 +27,10 @@
 //! The two are taken jointly: a stock card the run counts as saved by a pyramid card takes
 //! that card from the pyramid pairs, so when the run's savings leave too few pyramid cards of
 //! a rank pair to pair with each other, the removal steps count more (see
-//! [`Tables::removal_steps_given`]).
+//! [`Tables::removal_steps_given`]). Where the run clears the pyramid in the current pass, a
+//! waste that buries a needed partner shows that every line recycles first (see
+//! [`last_pass`]). The recycles the run counts also bound a line's recycles, which lets the
+//! search for the fewest recycles skip states (see [`Solver::buckets`]).
 //!
 //! The reachability search that proves decks unsolvable also searches a relaxed game without
 //! the stock kings and the stock cards of rank pairs with no pyramid card left (a loss there
@@ -58,6 +61,7 @@ use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, STOCK_CARDS};
 
 mod growth;
+mod last_pass;
 mod passes;
 mod tables;
 
@@ -98,9 +102,9 @@ const ESTIMATED: u64 = 1 << 47;
 /// margins are in git history).
 const CUT_AFTER_LAYERS: u8 = 3;
 const CUT_AFTER_LAYERS_AGAIN: u8 = 4;
-/// Where a queue entry keeps the recycles allowed when it was estimated (see
-/// [`Solver::estimated_mark`]).
-const CAPPED_SHIFT: u32 = 45;
+/// Where a queue entry keeps the recycles every line through its state makes at least (see
+/// [`Solver::buckets`]).
+const LEAST_RECYCLES_SHIFT: u32 = 45;
 pub(super) const NO_CONFIG: u16 = u16::MAX;
 /// Where a key's rank sits in the reachability search's stack entries.
 pub(super) const RANK_SHIFT: u32 = 56;
@@ -505,15 +509,20 @@ pub struct Solver {
     /// The goal with the fewest recycles found so far (in the last layer).
     found: Option<u64>,
     /// Only lines with fewer recycles than this are wanted: one more than the most allowed
-    /// until a goal is found, then the goal's (see [`Solver::estimate`]).
+    /// until a goal is found, then the goal's.
     recycles_below: u8,
     /// Only lines of at most these steps are wanted: once a goal is found, its steps (the
     /// fewest: it is found in the first f layer with one).
     steps_at_most: usize,
     table: StateTable,
-    /// Open states by f = g + h, then by h, each packed with its g. Among states of equal
-    /// f, those nearest the goal (smallest h, largest g) go first, so the last f finishes
-    /// soon after it starts.
+    /// Open states by f = g + h, then by h, each packed with its g and the recycles every line
+    /// through it makes at least. Among states of equal f, those nearest the goal (smallest h,
+    /// largest g) go first, so the last f finishes soon after it starts. Once a goal is found
+    /// there, only the states of that layer whose lines may make fewer recycles are expanded
+    /// (a line of its steps with fewer recycles is wanted). The recycles are those used plus
+    /// those the estimate's run through the stock counts (see [`Tables::estimate_line`]),
+    /// known when a state is queued. (Buckets by recycles within each h cost more
+    /// instructions for the same expansions.)
     buckets: Vec<Vec<Vec<u64>>>,
     /// Emptied queue buckets, kept for their capacity (a bucket grown from nothing for every
     /// (f, h) cost a reallocation each doubling).
@@ -547,10 +556,10 @@ impl Solver {
             spare: Vec::new(),
             start: *position,
             marks: Marks::new(),
+            decided_states: 0,
             found: None,
             recycles_below: MAX_RECYCLES + 1,
             steps_at_most: usize::MAX,
-            decided_states: 0,
             f: 0,
             h: 0,
             budget,
@@ -566,7 +575,7 @@ impl Solver {
             solver.table.offer_from(start, 0, NO_PARENT);
             let (key, mark) = (start & REACH_KEY, Marks::mark(start, 0));
             solver.marks.record(key, mark, solver.marks.slot(key));
-            solver.push(start, 0);
+            solver.push(start, 0, 0);
             if config == solver.tables.empty {
                 // Already won: A* finds it at once.
                 return solver;
@@ -695,11 +704,15 @@ impl Solver {
     /// Records `state`, reached from `parent` in `g` steps, and queues it unless it is known
     /// at no more steps.
     ///
-    /// It is queued under `lower`, a lower bound on its steps left, and estimated only when it
-    /// comes up (many states are queued beyond the last f layer and never come up).
-    fn reach(&mut self, state: u64, g: u8, parent: u64, lower: u8) {
-        let (config, ..) = unpack(state);
-        if (g + lower.max(self.tables.heuristic[config as usize])) as usize > self.steps_at_most {
+    /// It is queued under `lower`, a lower bound on its steps left, and `least_recycles`, on
+    /// the recycles of a line through it (its parent's: every line through it passes its
+    /// parent), and estimated only when it comes up (many states are queued beyond the last
+    /// layer and never come up).
+    fn reach(&mut self, state: u64, g: u8, parent: u64, lower: u8, least_recycles: u8) {
+        let (config, _, _, recycles) = unpack(state);
+        let lower = lower.max(self.tables.heuristic[config as usize]);
+        let least_recycles = least_recycles.max(recycles);
+        if !self.wanted(g + lower, least_recycles) {
             return;
         }
         let (key, mark) = (state & REACH_KEY, Marks::mark(state, g));
@@ -708,49 +721,54 @@ impl Solver {
         };
         if self.table.offer_from(state, g, parent) {
             self.marks.record(key, mark, slot);
-            let lower = lower.max(self.tables.heuristic[config as usize]);
             if (g + lower) as usize > self.f {
-                self.file(state | (g as u64) << G_SHIFT, g + lower, lower);
+                self.file(state | (g as u64) << G_SHIFT, g + lower, least_recycles, lower);
             } else {
-                self.push(state, g);
+                self.push(state, g, least_recycles);
             }
         }
     }
 
-    /// Queues `state`, reached in `g` steps, unless the estimate shows it a dead end. The
-    /// estimate is cut short [`CUT_AFTER_LAYERS`] layers beyond the current one (see
-    /// [`Solver::estimate`]).
-    fn push(&mut self, state: u64, g: u8) {
-        let limit = (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS;
-        let (h, whole) = self.estimate(state, limit);
-        if h >= UNREACHABLE || (g + h) as usize > self.steps_at_most {
+    /// Queues `state`, reached in `g` steps on lines of at least `least_recycles` recycles,
+    /// unless the estimate shows it a dead end. The estimate is cut short
+    /// [`CUT_AFTER_LAYERS`] f layers beyond the current one (see [`Solver::estimate`]).
+    fn push(&mut self, state: u64, g: u8, least_recycles: u8) {
+        let limit = self.wanted_within(g, (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS);
+        let (h, whole, least) = self.estimate(state, limit);
+        let least_recycles = least_recycles.max(least);
+        if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
             return;
         }
-        let estimated = if whole { self.estimated_mark() } else { 0 };
-        self.file(state | (g as u64) << G_SHIFT | estimated, g + h, h);
+        let estimated = if whole { ESTIMATED } else { 0 };
+        self.file(state | (g as u64) << G_SHIFT | estimated, g + h, least_recycles, h);
     }
 
-    /// The estimate of `state`'s steps left (see [`Tables::estimate`]) on a line with fewer
-    /// recycles than `recycles_below` (`state` has fewer used): the estimate of the same state
-    /// with the recycles it may not use counted as used, which is admissible for those lines
-    /// (the estimate reads only the recycles left, not how many were used).
+    /// Whether a line of at least `steps` steps and `least_recycles` recycles may still be
+    /// wanted: once a goal is found, one of its steps and fewer recycles (its steps are the
+    /// fewest).
+    fn wanted(&self, steps: u8, least_recycles: u8) -> bool {
+        steps as usize <= self.steps_at_most && least_recycles < self.recycles_below
+    }
+
+    /// `limit` for the estimate of a state reached in `g` steps, or less once a goal is found:
+    /// a state estimated beyond the goal's steps is dropped, however far.
+    fn wanted_within(&self, g: u8, limit: u8) -> u8 {
+        limit.min(self.steps_at_most.saturating_sub(g as usize).min(u8::MAX as usize) as u8)
+    }
+
+    /// The estimate of `state`'s steps left and the recycles a line through it makes at least
+    /// (see [`Tables::estimate_line`]).
     ///
-    /// Past `limit` the estimate may be cut short (see [`Tables::estimate`]; false): the state
-    /// then lies well beyond the f layer being searched, and is queued under that lower bound
-    /// and estimated again if it comes up (many never do).
-    fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
-        let unusable = (MAX_RECYCLES + 1 - self.recycles_below) as u64;
-        self.tables.estimate(state + (unusable << RECYCLE_SHIFT), limit)
+    /// Past `limit` the estimate may be cut short (see [`Tables::estimate_with_recycles`];
+    /// false): the state then lies well beyond the f layer being searched, and is queued under
+    /// that lower bound and estimated again if it comes up (many never do).
+    fn estimate(&self, state: u64, limit: u8) -> (u8, bool, u8) {
+        self.tables.estimate_line(state, limit)
     }
 
-    /// Marks a queue entry estimated by [`Solver::estimate`] with the recycles allowed then
-    /// (once a goal is found, an entry estimated before is estimated again).
-    fn estimated_mark(&self) -> u64 {
-        ESTIMATED | (self.recycles_below as u64) << CAPPED_SHIFT
-    }
-
-    /// Files a queue entry under `f` and, within it, `h`.
-    fn file(&mut self, entry: u64, f: u8, h: u8) {
+    /// Files a queue entry under `f` and, within it, `h`, with `least_recycles`.
+    fn file(&mut self, entry: u64, f: u8, least_recycles: u8, h: u8) {
+        let entry = entry & !(3 << LEAST_RECYCLES_SHIFT) | (least_recycles as u64) << LEAST_RECYCLES_SHIFT;
         let (f, h) = (f as usize, h as usize);
         if self.buckets.len() <= f {
             self.buckets.resize_with(f + 1, Vec::new);
@@ -1054,11 +1072,10 @@ impl Search for Solver {
             let state = entry & STATE_MASK;
             let g = (entry >> G_SHIFT) as u8;
             let skip = (entry >> RESUME_SHIFT) as u8;
+            let mut least_recycles = ((entry >> LEAST_RECYCLES_SHIFT) & 3) as u8;
             let (config, _, _, recycles) = unpack(state);
-            // Once a goal is found, only a line of its steps with fewer recycles is wanted: a
-            // state with as many used is no use, nor one that cannot finish in those steps
-            // with fewer (see [`Solver::estimate`]).
-            if recycles >= self.recycles_below {
+            // Once a goal is found, only a line of its steps with fewer recycles is wanted.
+            if least_recycles >= self.recycles_below {
                 continue;
             }
             if self.table.get(state) != Some(g) {
@@ -1066,8 +1083,8 @@ impl Search for Solver {
             }
             if config == self.tables.empty {
                 // The fewest steps. Of those lines, one with the fewest recycles is wanted
-                // (the grade says how many a deck needs): the rest of this layer with fewer
-                // recycles is searched for one before the line is given.
+                // (the grade says how many a deck needs): the rest of this layer whose lines
+                // may make fewer recycles is searched for one before the line is given.
                 self.found = Some(state);
                 self.recycles_below = recycles;
                 self.steps_at_most = self.f;
@@ -1077,22 +1094,19 @@ impl Search for Solver {
                 }
                 continue;
             }
-            let estimated = self.estimated_mark();
-            // Capping the recycles changes the estimate most for a state one short of the
-            // goal's (it then has none left): such an entry estimated before is estimated
-            // again (others too cost more than they saved: deck 694 +3%).
-            let capped_since = recycles + 1 == self.recycles_below
-                && entry & (3 << CAPPED_SHIFT) != estimated & (3 << CAPPED_SHIFT);
-            if entry & ESTIMATED == 0 || capped_since {
-                // Queued under a lower bound (or estimated before the recycles were capped):
-                // estimated now, and queued again if that puts it later (the larger of the
-                // two is a lower bound too).
-                let (h, whole) = self.estimate(state, self.h as u8 + CUT_AFTER_LAYERS_AGAIN);
-                if h >= UNREACHABLE || (g + h) as usize > self.steps_at_most {
+            let here = self.h as u8;
+            if entry & ESTIMATED == 0 {
+                // Queued under lower bounds: estimated now, and queued again if that puts it
+                // later (the larger of two lower bounds is one too).
+                let limit = self.wanted_within(g, here + CUT_AFTER_LAYERS_AGAIN);
+                let (h, whole, least) = self.estimate(state, limit);
+                least_recycles = least_recycles.max(least);
+                if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
                     continue;
                 }
-                if h as usize > self.h {
-                    self.file(if whole { entry | estimated } else { entry & !ESTIMATED }, g + h, h);
+                if h > here {
+                    let entry = if whole { entry | ESTIMATED } else { entry & !ESTIMATED };
+                    self.file(entry, g + h, least_recycles, h);
                     continue;
                 }
             }
@@ -1115,17 +1129,18 @@ impl Search for Solver {
             });
             if let Some(turns) = rest {
                 let h = turns + removal_steps;
-                if (g + h) as usize <= self.steps_at_most {
-                    let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | estimated;
-                    self.file(entry, g + h, h);
+                if self.wanted(g + h, least_recycles) {
+                    let entry = state | (g as u64) << G_SHIFT | (turns as u64) << RESUME_SHIFT | ESTIMATED;
+                    self.file(entry, g + h, least_recycles, h);
                 }
             }
             // A child after `turns` turns has at least the steps left here, less the move's
             // turns + 1 (the steps left here are at most that move plus the child's).
-            let here = if skip == 0 { self.h as u8 } else { 0 };
+            let here = if skip == 0 { here } else { 0 };
             for &child in &children {
                 let turns = (child >> G_SHIFT) as u8;
-                self.reach(child & STATE_MASK, g + 1 + turns, state, here.saturating_sub(turns + 1));
+                let lower = here.saturating_sub(turns + 1);
+                self.reach(child & STATE_MASK, g + 1 + turns, state, lower, least_recycles);
             }
             self.children = children;
             if self.states() > self.budget {

@@ -70,14 +70,14 @@ use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
 /// Four-bit counts (each at most 7): max(0, a − b) at each.
-fn saturating_sub(a: u64, b: u64) -> u64 {
+pub(super) fn saturating_sub(a: u64, b: u64) -> u64 {
     let biased = (a | EIGHTS) - b;
     let keep = ((biased & EIGHTS) >> 3) * 0xf;
     (biased ^ EIGHTS) & keep
 }
 
 /// The sum of four-bit counts.
-fn total(counts: u64) -> u8 {
+pub(super) fn total(counts: u64) -> u8 {
     let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
@@ -130,7 +130,9 @@ impl Tables {
     /// grows, so that is a lower bound too (the search then only needs to know that the state
     /// lies well beyond its f layer). Also gives how many stock cards of each value w (four
     /// bits at w) it counted as saved by a pyramid partner (see
-    /// [`Tables::removal_steps_given`]).
+    /// [`Tables::removal_steps_given`]). Adds to `recycled` the recycles the count holds: each
+    /// one every line that clears the pyramid must make (a pass ended with pyramid cards left),
+    /// so they are a lower bound on the line's recycles too.
     pub(super) fn passing_cost(
         &self,
         config: u16,
@@ -138,6 +140,7 @@ impl Tables {
         pointer: u8,
         recycles: u8,
         limit: u8,
+        recycled: &mut u8,
     ) -> (u8, bool, u64) {
         let empty = self.empty;
         if config == empty {
@@ -252,6 +255,7 @@ impl Tables {
                 return (UNREACHABLE, true, used);
             }
             passes_left -= 1;
+            *recycled += 1;
             cost += 1;
             if cost > limit {
                 return (cost, false, used);

@@ -725,27 +725,42 @@ impl Tables {
         }
     }
 
+    /// [`Tables::estimate_with_recycles`] without the recycles (for the tests of the run).
+    #[cfg(test)]
+    pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
+        let (h, whole, _) = self.estimate_with_recycles(state, limit);
+        (h, whole)
+    }
+
     /// An admissible estimate of the steps still needed: the removal steps that take a pyramid
     /// card (see [`removal_steps`], raised by [`Tables::removal_steps_given`]) plus the steps
     /// that take none (see [`Tables::passing_cost`]): the two count disjoint steps. [`UNREACHABLE`] if the pyramid
     /// cannot be cleared; and whether it is whole: past `limit` the run through the stock may
     /// stop short, giving the steps counted so far (a lower bound above `limit`, see
-    /// [`Tables::passing_cost`]) and false.
-    pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
+    /// [`Tables::passing_cost`]) and false. Also a lower bound on the recycles still needed:
+    /// those the run counted. (The search asks [`Tables::estimate_line`].)
+    pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
         if removals >= UNREACHABLE {
-            return (UNREACHABLE, true);
+            return (UNREACHABLE, true, 0);
         }
-        let (passing, whole, saved) =
-            self.passing_cost(config, stock, pointer, recycles, limit.saturating_sub(removals));
+        let mut recycled = 0;
+        let (passing, whole, saved) = self.passing_cost(
+            config,
+            stock,
+            pointer,
+            recycles,
+            limit.saturating_sub(removals),
+            &mut recycled,
+        );
         if passing >= UNREACHABLE {
-            return (UNREACHABLE, true);
+            return (UNREACHABLE, true, 0);
         }
         let removals = self.removal_steps_given(config, removals, saved);
         // At most 28 + 74: below UNREACHABLE for any deck the search can finish, but kept
         // below it so that a long line is never taken for a dead end.
-        ((removals + passing).min(UNREACHABLE - 1), whole)
+        ((removals + passing).min(UNREACHABLE - 1), whole, recycled)
     }
 }
 
