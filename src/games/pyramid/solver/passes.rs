@@ -65,7 +65,7 @@ use std::ops::BitOr;
 
 use super::tables::{bits, over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
+use crate::games::pyramid::rules::MAX_RECYCLES;
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -80,6 +80,15 @@ fn saturating_sub(a: u64, b: u64) -> u64 {
 fn total(counts: u64) -> u8 {
     let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
+/// The nibbles of `counts` with bit 0 set (bits 4w), as a set of values (bit w).
+fn nibble_flags(counts: u64) -> u16 {
+    let flags = counts & 0x1111_1111_1111_1111;
+    let pairs = (flags | flags >> 3) & 0x0303_0303_0303_0303;
+    let fours = (pairs | pairs >> 6) & 0x000f_000f_000f_000f;
+    let eights = (fours | fours >> 12) & 0x0000_00ff_0000_00ff;
+    (eights | eights >> 24) as u16
 }
 
 /// The bit of the king's value in a set of values (bit v for value v).
@@ -348,10 +357,11 @@ struct Run<'a> {
     /// *pinned*: it can go only with that pyramid card (else the pyramid card is left with
     /// none), and that card only with it.
     pinned_slots: u32,
-    /// The card mask of the stock cards (to find the pinned card of a slot).
-    stock_cards: u64,
-    /// The card mask of the pinned stock cards: no other pyramid card can take them.
-    pinned_cards: u64,
+    /// The stock places (to find the pinned cards).
+    stock: u32,
+    /// The slots of the real configuration with no stock partner but pinned ones (each goes
+    /// with its own pyramid card), kings too.
+    stock_unpartnered: u32,
     /// The stock places of pinned cards whose pyramid card is not open.
     pin_blocked: u32,
     /// The slots of pyramid cards pinned to each other: a card with no partner left but one
@@ -377,8 +387,8 @@ impl<'a> Run<'a> {
             may_go: 0,
             free: 0,
             pinned_slots: 0,
-            stock_cards: 0,
-            pinned_cards: 0,
+            stock: 0,
+            stock_unpartnered: 0,
             pin_blocked: 0,
             paired_pins: 0,
         };
@@ -425,22 +435,24 @@ impl<'a> Run<'a> {
         if unpaired | single == 0 {
             return true;
         }
-        self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
-        for slot in bits(unpaired as u64) {
-            let partners = self.stock_cards & tables.stock_partner_cards[slot as usize];
-            if partners != 0 && partners & (partners - 1) == 0 {
-                self.pinned_slots |= 1 << slot;
-                self.pinned_cards |= partners;
+        // Worked out by value rather than slot by slot: a slot's stock partners are the stock
+        // cards of its partner value.
+        self.stock = stock;
+        let counts = tables.value_counts(&tables.stock_value_counts, stock);
+        // At most four cards of a value: three bits.
+        let present = nibble_flags(counts | counts >> 1 | counts >> 2);
+        let one = nibble_flags(counts & !(counts >> 1) & !(counts >> 2));
+        // The values of the pinned cards: each the one stock card of its value, partner of a
+        // card with no pyramid partner.
+        let pinned_values = one & tables.slot_partner_values(unpaired);
+        self.pinned_slots = unpaired & tables.slots_partnering(pinned_values);
+        self.stock_unpartnered = self.mask & !tables.slots_partnering(present & !pinned_values);
+        for slot in bits((single & self.stock_unpartnered) as u64) {
+            let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+            if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
+                return false;
             }
-        }
-        for slot in bits(single as u64) {
-            if self.free_stock_partners(slot) == 0 {
-                let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
-                if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
-                    return false;
-                }
-                self.paired_pins |= pair;
-            }
+            self.paired_pins |= pair;
         }
         self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
         if self.paired_pins != 0 {
@@ -469,31 +481,20 @@ impl<'a> Run<'a> {
         }
         let kings = tables.slots_of_value[13];
         let (before, after) = (before & self.mask & !kings, after & self.mask & !kings);
+        // The cards that go only with a pyramid partner: no stock partner but pinned ones, not
+        // pinned themselves.
+        let needy = self.stock_unpartnered & !self.pinned_slots;
         let stranded = |cards: u32, elsewhere: u32| {
-            bits(cards as u64).any(|slot| {
-                tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
-                    && self.free_stock_partners(slot) == 0
-                    && self.pinned_slots & (1 << slot) == 0
-            })
+            bits((cards & needy) as u64)
+                .any(|slot| tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0)
         };
         !stranded(before, after | pair) && !stranded(after, before | pair)
     }
 
-    /// The stock cards that can partner pyramid `slot`: those left, less the pinned ones (each
-    /// goes with its own pyramid card).
-    fn free_stock_partners(&self, slot: u32) -> u64 {
-        self.stock_cards & !self.pinned_cards & self.tables.stock_partner_cards[slot as usize]
-    }
-
-    /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
+    /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]):
+    /// those of their partner values, one card each.
     fn pinned_places(&self, slots: u32) -> u32 {
-        let tables = self.tables;
-        let mut places = 0;
-        for slot in bits(slots as u64) {
-            let card = (self.stock_cards & tables.stock_partner_cards[slot as usize]).trailing_zeros();
-            places |= 1 << (tables.place_of[card as usize] as u32 - PYRAMID_CARDS as u32);
-        }
-        places
+        self.stock & self.tables.places_of(self.tables.slot_partner_values(slots))
     }
 
     /// Removes what can go with `values` at hand (slots with a partner among them, kings,

@@ -189,8 +189,6 @@ pub(super) struct Tables {
     /// For each configuration, once worked out: the relaxed run of the passing bound before
     /// any stock card (see [`Tables::passing_cost`]).
     pub(super) first_relaxed: Vec<std::cell::Cell<Option<Relaxed>>>,
-    /// For each pyramid slot: the card mask of the stock cards that partner it.
-    pub(super) stock_partner_cards: [u64; PYRAMID_CARDS],
     /// For each pyramid slot: the slots that could pair with it (see `pyramid_partners`).
     pub(super) pyramid_partner_slots: [u32; PYRAMID_CARDS],
     /// For each configuration, once worked out (a first `u32::MAX` until then): its slots that
@@ -454,15 +452,6 @@ impl Tables {
                 by_sets(|bit| pyramid_partners[1 + chunk * 9 + bit], or)
             }),
             first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
-            stock_partner_cards: std::array::from_fn(|slot| {
-                let v = values[slot];
-                if v == 13 {
-                    0
-                } else {
-                    bits(stock_of_value[13 - v as usize] as u64)
-                        .fold(0, |m, j| m | cards[PYRAMID_CARDS + j as usize].bit())
-                }
-            }),
             pyramid_partner_slots: pyramid_partners,
             lonely: vec![std::cell::Cell::new((u32::MAX, 0)); configs.masks.len()],
             empty: configs.index[&0],
