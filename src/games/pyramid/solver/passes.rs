@@ -91,14 +91,6 @@ fn nibble_flags(counts: u64) -> u16 {
     (eights | eights >> 24) as u16
 }
 
-/// The bit of the king's value in a set of values (bit v for value v).
-const KING: u16 = 1 << 13;
-
-/// The partner of value `v` in a set of values (bit 13 − v, a king none).
-fn partner_value(v: u8) -> u16 {
-    (KING >> v) & !1
-}
-
 impl Tables {
     /// The values (bit v for value v) of the stock cards at `places`, and their partners (bit
     /// 13 − v, kings none).
@@ -121,6 +113,16 @@ impl Tables {
     /// For pyramid `slots`: the values w (bit w) of the stock cards they can partner.
     pub(super) fn slot_partner_values(&self, slots: u32) -> u16 {
         over_slots(&self.slot_partner_value_bits, slots, BitOr::bitor)
+    }
+
+    /// The stock places of kings and of the cards that pyramid `slots` partner.
+    fn takeable(&self, slots: u32) -> u32 {
+        self.stock_kings | self.partner_places(slots)
+    }
+
+    /// The stock places of the cards that pyramid `slots` partner.
+    fn partner_places(&self, slots: u32) -> u32 {
+        over_slots(&self.slot_partner_places, slots, BitOr::bitor)
     }
 
     /// The slots with a possible pyramid partner among `slots` (see `pyramid_partners`).
@@ -170,7 +172,7 @@ impl Tables {
         let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
         let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
-            run.seen_partners = 0;
+            run.seen_partner_places = 0;
             run.seen_values = 0;
             run.may_go = 0;
             run.free = 0;
@@ -186,7 +188,7 @@ impl Tables {
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
                 let waiting = self.stock_partner_values(run.stack & !run.may_go & !run.pin_blocked);
-                let events = rest & self.places_of(run.relaxed.needed | (waiting & !run.seen_values));
+                let events = rest & (run.relaxed.needed | self.places_of(waiting & !run.seen_values));
                 // The cards below the first event (all of them if none).
                 let passed = rest & events.wrapping_sub(1) & !events;
                 if passed != 0 {
@@ -209,14 +211,12 @@ impl Tables {
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
                     let (values, partners) = self.stock_values(passed);
-                    run.seen_partners |= partners;
+                    run.seen_partner_places |= self.places_of(partners);
                     run.seen_values |= values;
                     at_hand_partners |= partners;
-                    let can_go =
-                        self.places_of(run.relaxed.values | KING | at_hand_partners) & !run.pin_blocked;
+                    let can_go = (run.relaxed.takeable | self.places_of(at_hand_partners)) & !run.pin_blocked;
                     run.free |= passed & (!certain | can_go);
-                    run.may_go |=
-                        passed & (run.free | (self.places_of(run.seen_partners) & !run.pin_blocked));
+                    run.may_go |= passed & (run.free | (run.seen_partner_places & !run.pin_blocked));
                     run.stack |= passed;
                     rest &= !passed;
                 }
@@ -234,7 +234,7 @@ impl Tables {
                 // Added rather than branched on: whether it is saved is not predictable.
                 let saving = (saved as u64) << (4 * v);
                 used += saving;
-                run.seen_partners |= partner_value(v);
+                run.seen_partner_places |= self.stock_partner_places[j as usize & 31];
                 run.seen_values |= 1 << v;
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.slots == 0 {
@@ -327,12 +327,13 @@ pub(super) struct Relaxed {
     pairable: u32,
     /// At nibble w: how many open cards partner a stock card of value w.
     partners: u64,
-    /// Those values w (bit w).
-    values: u16,
-    /// The values w that would take an available card: none other changes anything (the
-    /// relaxed configuration is always closed under the removals of kings and open pyramid
-    /// pairs).
-    needed: u16,
+    /// The stock places of kings and of those values w: the cards that can go with an open
+    /// card (kept as places: the run asks for them at every stop).
+    takeable: u32,
+    /// The stock places of the cards that would take an available card: none other changes
+    /// anything (the relaxed configuration is always closed under the removals of kings and
+    /// open pyramid pairs).
+    needed: u32,
 }
 
 /// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
@@ -345,8 +346,8 @@ struct Run<'a> {
     relaxed: Relaxed,
     /// The stack of passed cards (stock places; in the first pass with the waste there was).
     stack: u32,
-    /// The partners (bit 13 − v) of the values v seen on top of the stock in this pass.
-    seen_partners: u16,
+    /// The stock places of the partners of the values seen on top of the stock in this pass.
+    seen_partner_places: u32,
     /// Those values v (bit v, kings too).
     seen_values: u16,
     /// Cards of the stack known to be able to go (once they can, they always can).
@@ -382,7 +383,7 @@ impl<'a> Run<'a> {
             mask: configs.masks[config as usize],
             relaxed: Relaxed::default(),
             stack: 0,
-            seen_partners: 0,
+            seen_partner_places: 0,
             seen_values: 0,
             may_go: 0,
             free: 0,
@@ -402,7 +403,7 @@ impl<'a> Run<'a> {
                 open: available,
                 pairable: tables.pairable(available),
                 partners: tables.slot_partners(available),
-                values: tables.slot_partner_values(available),
+                takeable: tables.takeable(available),
                 needed: 0,
             };
             run.clear(0);
@@ -459,8 +460,8 @@ impl<'a> Run<'a> {
             let relaxed = &mut self.relaxed;
             let takers = relaxed.open & !self.paired_pins;
             relaxed.partners = tables.slot_partners(takers);
-            relaxed.values = tables.slot_partner_values(takers);
-            relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+            relaxed.takeable = tables.takeable(takers);
+            relaxed.needed = tables.partner_places(relaxed.available & !self.paired_pins);
         }
         true
     }
@@ -523,9 +524,9 @@ impl<'a> Run<'a> {
             relaxed.open = open;
             let takers = open & !self.paired_pins;
             relaxed.partners = tables.slot_partners(takers);
-            relaxed.values = tables.slot_partner_values(takers);
+            relaxed.takeable = tables.takeable(takers);
         }
-        relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+        relaxed.needed = tables.partner_places(relaxed.available & !self.paired_pins);
         if pins_opened != 0 {
             self.pin_blocked &= !self.pinned_places(pins_opened);
         }
@@ -541,8 +542,8 @@ impl<'a> Run<'a> {
             // The highest card of the stack that is not free and whose value cannot go ends
             // the reach: it and the cards above it are at hand, and those above it can go.
             let waiting = self.stack & !self.may_go;
-            let can_go = self.relaxed.values | KING | self.seen_partners;
-            let blocking = waiting & !self.free & !(tables.places_of(can_go) & !self.pin_blocked);
+            let can_go = self.relaxed.takeable | self.seen_partner_places;
+            let blocking = waiting & !self.free & !(can_go & !self.pin_blocked);
             // The place above the highest blocking card, 0 if none: a shift, not a branch
             // (whether a card blocks is not predictable). The cards from there can go, and
             // those at hand start one lower, at the blocking card (bit 31 is no place).
@@ -551,7 +552,7 @@ impl<'a> Run<'a> {
             let segment = self.stack & (u32::MAX << above) >> 1;
             let at_hand = segment | top;
             let (values, partners) = tables.stock_values(at_hand);
-            if values & self.relaxed.needed == 0 {
+            if at_hand & self.relaxed.needed == 0 {
                 return partners;
             }
             self.clear(values);

@@ -182,6 +182,10 @@ pub(super) struct Tables {
     /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
     /// can partner (13 − their values, kings none).
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
+    /// For sets of pyramid slots, seven at a time: the stock places of the cards they partner.
+    pub(super) slot_partner_places: [[u32; 128]; 4],
+    /// For each stock place: the places of the cards that partner it (none for a king).
+    pub(super) stock_partner_places: [u32; 32],
     /// For sets of pyramid slots below the top one, nine at a time: the slots that could pair
     /// with one of them (the partner value, neither beneath nor above it; the top slot pairs
     /// with none, every other being beneath it).
@@ -373,6 +377,8 @@ impl Tables {
                 |a, b| a | b,
             )
         });
+        // The stock places of the partners of value v (none for a king).
+        let partnering_places = |v: u8| if v == 13 { 0 } else { stock_of_value[13 - v as usize] };
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
         let mut matchable = [[false; 256]; 6];
         let mut most_pairs = [[0u8; 256]; 6];
@@ -448,6 +454,14 @@ impl Tables {
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
             places,
             slot_partner_value_bits,
+            slot_partner_places: slot_chunks(&|slot| partnering_places(values[slot])),
+            stock_partner_places: std::array::from_fn(|j| {
+                if j < STOCK_CARDS {
+                    partnering_places(stock_value(j))
+                } else {
+                    0
+                }
+            }),
             pairable_chunks: std::array::from_fn(|chunk| {
                 by_sets(|bit| pyramid_partners[1 + chunk * 9 + bit], or)
             }),
