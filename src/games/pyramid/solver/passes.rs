@@ -92,18 +92,6 @@ fn nibble_flags(counts: u64) -> u16 {
 }
 
 impl Tables {
-    /// The values (bit v for value v) of the stock cards at `places`, and their partners (bit
-    /// 13 − v, kings none).
-    fn stock_values(&self, places: u32) -> (u16, u16) {
-        let both = over_places(&self.stock_value_bits, places, BitOr::bitor);
-        (both as u16, (both >> 16) as u16)
-    }
-
-    /// The partners (bit 13 − v, kings none) of the values v of the stock cards at `places`.
-    fn stock_partner_values(&self, places: u32) -> u16 {
-        self.stock_values(places).1
-    }
-
     /// The pyramid slots whose partner value is among `values` (bit v for value v).
     fn slots_partnering(&self, values: u16) -> u32 {
         self.partnering_low[((values >> 1) & 0x7f) as usize]
@@ -118,6 +106,21 @@ impl Tables {
     /// The stock places of kings and of the cards that pyramid `slots` partner.
     fn takeable(&self, slots: u32) -> u32 {
         self.stock_kings | self.partner_places(slots)
+    }
+
+    /// The stock places of the cards that partner those at stock `places`.
+    fn partners_of_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_partner_place_chunks, places, BitOr::bitor)
+    }
+
+    /// The stock places of the cards of the values of those at stock `places`.
+    fn same_value_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_value_place_chunks, places, BitOr::bitor)
+    }
+
+    /// The pyramid slots that the cards at stock `places` partner.
+    fn slots_partnering_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_partner_slots, places, BitOr::bitor)
     }
 
     /// The stock places of the cards that pyramid `slots` partner.
@@ -173,7 +176,7 @@ impl Tables {
         let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
             run.seen_partner_places = 0;
-            run.seen_values = 0;
+            run.seen_value_places = 0;
             run.may_go = 0;
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
@@ -187,8 +190,8 @@ impl Tables {
                 // waiting), can change the relaxed configuration: at other stops the values at
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
-                let waiting = self.stock_partner_values(run.stack & !run.may_go & !run.pin_blocked);
-                let events = rest & (run.relaxed.needed | self.places_of(waiting & !run.seen_values));
+                let waiting = self.partners_of_places(run.stack & !run.may_go & !run.pin_blocked);
+                let events = rest & (run.relaxed.needed | (waiting & !run.seen_value_places));
                 // The cards below the first event (all of them if none).
                 let passed = rest & events.wrapping_sub(1) & !events;
                 if passed != 0 {
@@ -210,11 +213,11 @@ impl Tables {
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
-                    let (values, partners) = self.stock_values(passed);
-                    run.seen_partner_places |= self.places_of(partners);
-                    run.seen_values |= values;
+                    let partners = self.partners_of_places(passed);
+                    run.seen_partner_places |= partners;
+                    run.seen_value_places |= self.same_value_places(passed);
                     at_hand_partners |= partners;
-                    let can_go = (run.relaxed.takeable | self.places_of(at_hand_partners)) & !run.pin_blocked;
+                    let can_go = (run.relaxed.takeable | at_hand_partners) & !run.pin_blocked;
                     run.free |= passed & (!certain | can_go);
                     run.may_go |= passed & (run.free | (run.seen_partner_places & !run.pin_blocked));
                     run.stack |= passed;
@@ -235,7 +238,7 @@ impl Tables {
                 let saving = (saved as u64) << (4 * v);
                 used += saving;
                 run.seen_partner_places |= self.stock_partner_places[j as usize & 31];
-                run.seen_values |= 1 << v;
+                run.seen_value_places |= self.stock_value_places[j as usize & 31];
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.slots == 0 {
                     // The card is not passed: it saves nothing.
@@ -248,7 +251,7 @@ impl Tables {
                     }
                 }
                 run.stack |= 1 << j;
-                if !here || (!pin_blocked && (partner_open || at_hand_partners & (1 << v) != 0)) {
+                if !here || (!pin_blocked && (partner_open || at_hand_partners & (1 << j) != 0)) {
                     run.free |= 1 << j;
                 }
             }
@@ -349,7 +352,7 @@ struct Run<'a> {
     /// The stock places of the partners of the values seen on top of the stock in this pass.
     seen_partner_places: u32,
     /// Those values v (bit v, kings too).
-    seen_values: u16,
+    seen_value_places: u32,
     /// Cards of the stack known to be able to go (once they can, they always can).
     may_go: u32,
     /// Cards of the stack that never block.
@@ -384,7 +387,7 @@ impl<'a> Run<'a> {
             relaxed: Relaxed::default(),
             stack: 0,
             seen_partner_places: 0,
-            seen_values: 0,
+            seen_value_places: 0,
             may_go: 0,
             free: 0,
             pinned_slots: 0,
@@ -498,13 +501,14 @@ impl<'a> Run<'a> {
         self.stock & self.tables.places_of(self.tables.slot_partner_values(slots))
     }
 
-    /// Removes what can go with `values` at hand (slots with a partner among them, kings,
-    /// open pyramid pairs), and again with what that opens. The removable slots are all
-    /// available, so they go together.
+    /// Removes what can go with the stock cards at `at_hand` (stock places; slots with a
+    /// partner among them, kings, open pyramid pairs), and again with what that opens. The
+    /// removable slots are all available, so they go together.
     #[inline(always)]
-    fn clear(&mut self, values: u16) {
+    fn clear(&mut self, at_hand: u32) {
         let (tables, configs) = (self.tables, self.configs);
-        let by_value = tables.slots_of_value[13] | (tables.slots_partnering(values) & !self.paired_pins);
+        let by_value =
+            tables.slots_of_value[13] | (tables.slots_partnering_places(at_hand) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
         loop {
@@ -533,10 +537,10 @@ impl<'a> Run<'a> {
     }
 
     /// Settles the relaxed configuration with the reachable part of the stack and the stock
-    /// top at hand (`top`: stock places); gives the partners (bit 13 − v) of the values v at
-    /// hand.
+    /// top at hand (`top`: stock places); gives the stock places of the partners of the cards
+    /// at hand.
     #[inline(always)]
-    fn settle(&mut self, top: u32) -> u16 {
+    fn settle(&mut self, top: u32) -> u32 {
         let tables = self.tables;
         loop {
             // The highest card of the stack that is not free and whose value cannot go ends
@@ -551,11 +555,10 @@ impl<'a> Run<'a> {
             self.may_go |= waiting & u32::MAX << above;
             let segment = self.stack & (u32::MAX << above) >> 1;
             let at_hand = segment | top;
-            let (values, partners) = tables.stock_values(at_hand);
             if at_hand & self.relaxed.needed == 0 {
-                return partners;
+                return tables.partners_of_places(at_hand);
             }
-            self.clear(values);
+            self.clear(at_hand);
         }
     }
 }

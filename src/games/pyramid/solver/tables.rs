@@ -168,10 +168,6 @@ pub(super) struct Tables {
     pub(super) slots_above: [u32; PYRAMID_CARDS],
     /// For each card index: where it was dealt.
     pub(super) place_of: [u8; 52],
-    /// For sets of stock places, eight at a time: their values (bit v for value v), and from
-    /// bit 16 on their partner values (bit 13 − v for value v, kings none): the passing bound
-    /// mostly wants both.
-    pub(super) stock_value_bits: [[u32; 256]; 3],
     /// For sets of values 1..=7 (bits 0..7 for values 1..=7) and 8..=13 (bits 0..6): the
     /// pyramid slots whose partner value is among them.
     pub(super) partnering_low: [u32; 128],
@@ -184,8 +180,16 @@ pub(super) struct Tables {
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
     /// For sets of pyramid slots, seven at a time: the stock places of the cards they partner.
     pub(super) slot_partner_places: [[u32; 128]; 4],
-    /// For each stock place: the places of the cards that partner it (none for a king).
+    /// For each stock place: the places of the cards that partner it (none for a king), and
+    /// those of its value.
     pub(super) stock_partner_places: [u32; 32],
+    pub(super) stock_value_places: [u32; 32],
+    /// For sets of stock places, eight at a time: the places of the cards that partner them,
+    /// and the pyramid slots that do.
+    pub(super) stock_partner_place_chunks: [[u32; 256]; 3],
+    /// For sets of stock places, eight at a time: the places of the cards of their values.
+    pub(super) stock_value_place_chunks: [[u32; 256]; 3],
+    pub(super) stock_partner_slots: [[u32; 256]; 3],
     /// For sets of pyramid slots below the top one, nine at a time: the slots that could pair
     /// with one of them (the partner value, neither beneath nor above it; the top slot pairs
     /// with none, every other being beneath it).
@@ -368,15 +372,6 @@ impl Tables {
         let stock_value_counts: [[u64; 256]; 3] = std::array::from_fn(|chunk| {
             by_sets(|bit| 1u64 << (4 * stock_value(chunk * 8 + bit)), |a, b| a + b)
         });
-        let stock_value_bits: [[u32; 256]; 3] = std::array::from_fn(|chunk| {
-            by_sets(
-                |bit| {
-                    let v = stock_value(chunk * 8 + bit);
-                    1u32 << v | (partner_bit(v) as u32) << 16
-                },
-                |a, b| a | b,
-            )
-        });
         // The stock places of the partners of value v (none for a king).
         let partnering_places = |v: u8| if v == 13 { 0 } else { stock_of_value[13 - v as usize] };
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
@@ -449,7 +444,6 @@ impl Tables {
                 (0..PYRAMID_CARDS).filter(|&s| beneath_of[s] & (1 << slot) != 0).fold(0, |m, s| m | 1 << s)
             }),
             place_of,
-            stock_value_bits,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
             places,
@@ -461,6 +455,22 @@ impl Tables {
                 } else {
                     0
                 }
+            }),
+            stock_value_places: std::array::from_fn(|j| {
+                if j < STOCK_CARDS {
+                    stock_of_value[stock_value(j) as usize]
+                } else {
+                    0
+                }
+            }),
+            stock_partner_place_chunks: std::array::from_fn(|chunk| {
+                by_sets(|bit| partnering_places(stock_value(chunk * 8 + bit)), or)
+            }),
+            stock_value_place_chunks: std::array::from_fn(|chunk| {
+                by_sets(|bit| stock_of_value[stock_value(chunk * 8 + bit) as usize], or)
+            }),
+            stock_partner_slots: std::array::from_fn(|chunk| {
+                by_sets(|bit| partnering(stock_value(chunk * 8 + bit) as usize), or)
             }),
             pairable_chunks: std::array::from_fn(|chunk| {
                 by_sets(|bit| pyramid_partners[1 + chunk * 9 + bit], or)
