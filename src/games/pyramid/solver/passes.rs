@@ -133,11 +133,6 @@ impl Tables {
         over_lower_slots(&self.pairable_chunks, slots)
     }
 
-    /// The stock places whose value is among `values` (bit v for value v).
-    fn places_of(&self, values: u16) -> u32 {
-        self.places[((values >> 1) & 0x1fff) as usize]
-    }
-
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
     /// or [`UNREACHABLE`] if it cannot be (see the module comment), and true. The run stops as
     /// soon as its count exceeds `limit`, giving the count so far and false: the count only
@@ -498,7 +493,7 @@ impl<'a> Run<'a> {
     /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]):
     /// those of their partner values, one card each.
     fn pinned_places(&self, slots: u32) -> u32 {
-        self.stock & self.tables.places_of(self.tables.slot_partner_values(slots))
+        self.stock & self.tables.partner_places(slots)
     }
 
     /// Removes what can go with the stock cards at `at_hand` (stock places; slots with a

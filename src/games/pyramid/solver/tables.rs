@@ -172,9 +172,6 @@ pub(super) struct Tables {
     /// pyramid slots whose partner value is among them.
     pub(super) partnering_low: [u32; 128],
     pub(super) partnering_high: [u32; 64],
-    /// For each set of values 1..=13 (bit v − 1 for value v): the stock places holding them
-    /// (one lookup for the passing bound, which asks often).
-    pub(super) places: Box<[u32; 1 << 13]>,
     /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
     /// can partner (13 − their values, kings none).
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
@@ -214,16 +211,6 @@ fn by_sets<T: Copy + Default, const N: usize>(
     let mut table = [T::default(); N];
     for set in 1..N {
         table[set] = combine(table[set & (set - 1)], entry(set.trailing_zeros() as usize));
-    }
-    table
-}
-
-/// `table[set]` for every set of values 1..=13 (bit v − 1 for value v): `entry(v)` OR-ed over
-/// the set.
-fn by_value_sets(entry: impl Fn(usize) -> u32) -> Box<[u32; 1 << 13]> {
-    let mut table = Box::new([0u32; 1 << 13]);
-    for set in 1..1usize << 13 {
-        table[set] = table[set & (set - 1)] | entry(set.trailing_zeros() as usize + 1);
     }
     table
 }
@@ -339,8 +326,7 @@ impl Tables {
         let available_partner_places =
             configs.available.iter().map(|&available| on_slots(&stock_partner_chunks, available)).collect();
         let value_chunks = slot_chunks(&|slot| 1 << values[slot]);
-        let places = by_value_sets(|v| stock_of_value[v]);
-        let places_of = |values: u32| places[((values >> 1) & 0x1fff) as usize];
+        let places_of = |values: u32| bits(values as u64).fold(0, |m, v| m | stock_of_value[v as usize]);
         let inert_places = configs
             .masks
             .iter()
@@ -446,7 +432,6 @@ impl Tables {
             place_of,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
-            places,
             slot_partner_value_bits,
             slot_partner_places: slot_chunks(&|slot| partnering_places(values[slot])),
             stock_partner_places: std::array::from_fn(|j| {
