@@ -515,8 +515,12 @@ impl<'a> Run<'a> {
             let covered = configs.covered(relaxed.slots);
             relaxed.available = relaxed.slots & !covered;
             let opened = self.mask & !covered & !open;
-            relaxed.pairable |= tables.pairable(opened);
-            open |= opened;
+            // Branched on: a removal often opens nothing, and the lookups would lie on the
+            // loop's chain.
+            if opened != 0 {
+                relaxed.pairable |= tables.pairable(opened);
+                open |= opened;
+            }
         }
         let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
