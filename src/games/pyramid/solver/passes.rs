@@ -225,7 +225,8 @@ impl Tables {
                 rest &= !(1 << j);
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
-                let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
+                // A king, or an open card partners it.
+                let partner_open = run.relaxed.takeable & (1 << j) != 0;
                 let pin_blocked = run.pin_blocked & (1 << j) != 0;
                 // Open partners not counted yet (`used` never exceeds them at any value).
                 let saved = here && !pin_blocked && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
