@@ -194,11 +194,8 @@ impl Tables {
                     let counts = self.value_counts(&self.stock_value_counts, here);
                     // A pinned card goes only with its pyramid card: none saves it while that
                     // is not open.
-                    let saveable = if here & run.pin_blocked == 0 {
-                        counts
-                    } else {
-                        self.value_counts(&self.stock_value_counts, here & !run.pin_blocked)
-                    };
+                    // Not branched on: whether a pinned card is among them is hard to predict.
+                    let saveable = self.value_counts(&self.stock_value_counts, here & !run.pin_blocked);
                     let saved = saveable - saturating_sub(saveable, run.relaxed.partners - used);
                     used += saved;
                     cost += total(counts - saved);
