@@ -65,7 +65,7 @@ use std::ops::BitOr;
 
 use super::tables::{bits, over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::{MAX_RECYCLES, PYRAMID_CARDS};
+use crate::games::pyramid::rules::MAX_RECYCLES;
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -82,27 +82,16 @@ pub(super) fn total(counts: u64) -> u8 {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
-/// The bit of the king's value in a set of values (bit v for value v).
-const KING: u16 = 1 << 13;
-
-/// The partner of value `v` in a set of values (bit 13 − v, a king none).
-fn partner_value(v: u8) -> u16 {
-    (KING >> v) & !1
+/// The nibbles of `counts` with bit 0 set (bits 4w), as a set of values (bit w).
+fn nibble_flags(counts: u64) -> u16 {
+    let flags = counts & 0x1111_1111_1111_1111;
+    let pairs = (flags | flags >> 3) & 0x0303_0303_0303_0303;
+    let fours = (pairs | pairs >> 6) & 0x000f_000f_000f_000f;
+    let eights = (fours | fours >> 12) & 0x0000_00ff_0000_00ff;
+    (eights | eights >> 24) as u16
 }
 
 impl Tables {
-    /// The values (bit v for value v) of the stock cards at `places`, and their partners (bit
-    /// 13 − v, kings none).
-    fn stock_values(&self, places: u32) -> (u16, u16) {
-        let both = over_places(&self.stock_value_bits, places, BitOr::bitor);
-        (both as u16, (both >> 16) as u16)
-    }
-
-    /// The partners (bit 13 − v, kings none) of the values v of the stock cards at `places`.
-    fn stock_partner_values(&self, places: u32) -> u16 {
-        self.stock_values(places).1
-    }
-
     /// The pyramid slots whose partner value is among `values` (bit v for value v).
     fn slots_partnering(&self, values: u16) -> u32 {
         self.partnering_low[((values >> 1) & 0x7f) as usize]
@@ -114,14 +103,34 @@ impl Tables {
         over_slots(&self.slot_partner_value_bits, slots, BitOr::bitor)
     }
 
+    /// The stock places of kings and of the cards that pyramid `slots` partner.
+    fn takeable(&self, slots: u32) -> u32 {
+        self.stock_kings | self.partner_places(slots)
+    }
+
+    /// The stock places of the cards that partner those at stock `places`.
+    fn partners_of_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_partner_place_chunks, places, BitOr::bitor)
+    }
+
+    /// The stock places of the cards of the values of those at stock `places`.
+    fn same_value_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_value_place_chunks, places, BitOr::bitor)
+    }
+
+    /// The pyramid slots that the cards at stock `places` partner.
+    fn slots_partnering_places(&self, places: u32) -> u32 {
+        over_places(&self.stock_partner_slots, places, BitOr::bitor)
+    }
+
+    /// The stock places of the cards that pyramid `slots` partner.
+    fn partner_places(&self, slots: u32) -> u32 {
+        over_slots(&self.slot_partner_places, slots, BitOr::bitor)
+    }
+
     /// The slots with a possible pyramid partner among `slots` (see `pyramid_partners`).
     fn pairable(&self, slots: u32) -> u32 {
         over_lower_slots(&self.pairable_chunks, slots)
-    }
-
-    /// The stock places whose value is among `values` (bit v for value v).
-    fn places_of(&self, values: u16) -> u32 {
-        self.places[((values >> 1) & 0x1fff) as usize]
     }
 
     /// A lower bound on the steps that remove no pyramid card before the pyramid is cleared,
@@ -164,8 +173,8 @@ impl Tables {
         let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
         let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
-            run.seen_partners = 0;
-            run.seen_values = 0;
+            run.seen_partner_places = 0;
+            run.seen_value_places = 0;
             run.may_go = 0;
             run.free = 0;
             let mut at_hand_partners = run.settle(0);
@@ -179,8 +188,8 @@ impl Tables {
                 // waiting), can change the relaxed configuration: at other stops the values at
                 // hand are those before and the cards passed since, none of which takes
                 // anything. The cards before the next such card are passed together.
-                let waiting = self.stock_partner_values(run.stack & !run.may_go & !run.pin_blocked);
-                let events = rest & self.places_of(run.relaxed.needed | (waiting & !run.seen_values));
+                let waiting = self.partners_of_places(run.stack & !run.may_go & !run.pin_blocked);
+                let events = rest & (run.relaxed.needed | (waiting & !run.seen_value_places));
                 // The cards below the first event (all of them if none).
                 let passed = rest & events.wrapping_sub(1) & !events;
                 if passed != 0 {
@@ -188,11 +197,8 @@ impl Tables {
                     let counts = self.value_counts(&self.stock_value_counts, here);
                     // A pinned card goes only with its pyramid card: none saves it while that
                     // is not open.
-                    let saveable = if here & run.pin_blocked == 0 {
-                        counts
-                    } else {
-                        self.value_counts(&self.stock_value_counts, here & !run.pin_blocked)
-                    };
+                    // Not branched on: whether a pinned card is among them is hard to predict.
+                    let saveable = self.value_counts(&self.stock_value_counts, here & !run.pin_blocked);
                     let saved = saveable - saturating_sub(saveable, run.relaxed.partners - used);
                     used += saved;
                     cost += total(counts - saved);
@@ -202,15 +208,13 @@ impl Tables {
                     // Free: not surely there, or a partner open, or one at hand (the values at
                     // hand during the run are among those before it and the run's). Able to
                     // go: free, or a partner seen (by the end of the run: more than enough).
-                    let (values, partners) = self.stock_values(passed);
-                    run.seen_partners |= partners;
-                    run.seen_values |= values;
+                    let partners = self.partners_of_places(passed);
+                    run.seen_partner_places |= partners;
+                    run.seen_value_places |= self.same_value_places(passed);
                     at_hand_partners |= partners;
-                    let can_go =
-                        self.places_of(run.relaxed.values | KING | at_hand_partners) & !run.pin_blocked;
+                    let can_go = (run.relaxed.takeable | at_hand_partners) & !run.pin_blocked;
                     run.free |= passed & (!certain | can_go);
-                    run.may_go |=
-                        passed & (run.free | (self.places_of(run.seen_partners) & !run.pin_blocked));
+                    run.may_go |= passed & (run.free | (run.seen_partner_places & !run.pin_blocked));
                     run.stack |= passed;
                     rest &= !passed;
                 }
@@ -221,15 +225,16 @@ impl Tables {
                 rest &= !(1 << j);
                 let v = value_of(j);
                 let here = certain & (1 << j) != 0;
-                let partner_open = v == 13 || (run.relaxed.partners >> (4 * v)) & 0xf != 0;
+                // A king, or an open card partners it.
+                let partner_open = run.relaxed.takeable & (1 << j) != 0;
                 let pin_blocked = run.pin_blocked & (1 << j) != 0;
                 // Open partners not counted yet (`used` never exceeds them at any value).
                 let saved = here && !pin_blocked && ((run.relaxed.partners - used) >> (4 * v)) & 0xf != 0;
                 // Added rather than branched on: whether it is saved is not predictable.
                 let saving = (saved as u64) << (4 * v);
                 used += saving;
-                run.seen_partners |= partner_value(v);
-                run.seen_values |= 1 << v;
+                run.seen_partner_places |= self.stock_partner_places[j as usize & 31];
+                run.seen_value_places |= self.stock_value_places[j as usize & 31];
                 at_hand_partners = run.settle(1u32 << j);
                 if run.relaxed.slots == 0 {
                     // The card is not passed: it saves nothing.
@@ -242,7 +247,7 @@ impl Tables {
                     }
                 }
                 run.stack |= 1 << j;
-                if !here || (!pin_blocked && (partner_open || at_hand_partners & (1 << v) != 0)) {
+                if !here || (!pin_blocked && (partner_open || at_hand_partners & (1 << j) != 0)) {
                     run.free |= 1 << j;
                 }
             }
@@ -322,12 +327,13 @@ pub(super) struct Relaxed {
     pairable: u32,
     /// At nibble w: how many open cards partner a stock card of value w.
     partners: u64,
-    /// Those values w (bit w).
-    values: u16,
-    /// The values w that would take an available card: none other changes anything (the
-    /// relaxed configuration is always closed under the removals of kings and open pyramid
-    /// pairs).
-    needed: u16,
+    /// The stock places of kings and of those values w: the cards that can go with an open
+    /// card (kept as places: the run asks for them at every stop).
+    takeable: u32,
+    /// The stock places of the cards that would take an available card: none other changes
+    /// anything (the relaxed configuration is always closed under the removals of kings and
+    /// open pyramid pairs).
+    needed: u32,
 }
 
 /// The state of the relaxed run of [`Tables::passing_cost`] at a stop.
@@ -340,10 +346,10 @@ struct Run<'a> {
     relaxed: Relaxed,
     /// The stack of passed cards (stock places; in the first pass with the waste there was).
     stack: u32,
-    /// The partners (bit 13 − v) of the values v seen on top of the stock in this pass.
-    seen_partners: u16,
+    /// The stock places of the partners of the values seen on top of the stock in this pass.
+    seen_partner_places: u32,
     /// Those values v (bit v, kings too).
-    seen_values: u16,
+    seen_value_places: u32,
     /// Cards of the stack known to be able to go (once they can, they always can).
     may_go: u32,
     /// Cards of the stack that never block.
@@ -352,10 +358,11 @@ struct Run<'a> {
     /// *pinned*: it can go only with that pyramid card (else the pyramid card is left with
     /// none), and that card only with it.
     pinned_slots: u32,
-    /// The card mask of the stock cards (to find the pinned card of a slot).
-    stock_cards: u64,
-    /// The card mask of the pinned stock cards: no other pyramid card can take them.
-    pinned_cards: u64,
+    /// The stock places (to find the pinned cards).
+    stock: u32,
+    /// The slots of the real configuration with no stock partner but pinned ones (each goes
+    /// with its own pyramid card), kings too.
+    stock_unpartnered: u32,
     /// The stock places of pinned cards whose pyramid card is not open.
     pin_blocked: u32,
     /// The slots of pyramid cards pinned to each other: a card with no partner left but one
@@ -376,13 +383,13 @@ impl<'a> Run<'a> {
             mask: configs.masks[config as usize],
             relaxed: Relaxed::default(),
             stack: 0,
-            seen_partners: 0,
-            seen_values: 0,
+            seen_partner_places: 0,
+            seen_value_places: 0,
             may_go: 0,
             free: 0,
             pinned_slots: 0,
-            stock_cards: 0,
-            pinned_cards: 0,
+            stock: 0,
+            stock_unpartnered: 0,
             pin_blocked: 0,
             paired_pins: 0,
         };
@@ -396,7 +403,7 @@ impl<'a> Run<'a> {
                 open: available,
                 pairable: tables.pairable(available),
                 partners: tables.slot_partners(available),
-                values: tables.slot_partner_values(available),
+                takeable: tables.takeable(available),
                 needed: 0,
             };
             run.clear(0);
@@ -429,30 +436,32 @@ impl<'a> Run<'a> {
         if unpaired | single == 0 {
             return true;
         }
-        self.stock_cards = over_places(&tables.stock_cards, stock, BitOr::bitor);
-        for slot in bits(unpaired as u64) {
-            let partners = self.stock_cards & tables.stock_partner_cards[slot as usize];
-            if partners != 0 && partners & (partners - 1) == 0 {
-                self.pinned_slots |= 1 << slot;
-                self.pinned_cards |= partners;
+        // Worked out by value rather than slot by slot: a slot's stock partners are the stock
+        // cards of its partner value.
+        self.stock = stock;
+        let counts = tables.value_counts(&tables.stock_value_counts, stock);
+        // At most four cards of a value: three bits.
+        let present = nibble_flags(counts | counts >> 1 | counts >> 2);
+        let one = nibble_flags(counts & !(counts >> 1) & !(counts >> 2));
+        // The values of the pinned cards: each the one stock card of its value, partner of a
+        // card with no pyramid partner.
+        let pinned_values = one & tables.slot_partner_values(unpaired);
+        self.pinned_slots = unpaired & tables.slots_partnering(pinned_values);
+        self.stock_unpartnered = self.mask & !tables.slots_partnering(present & !pinned_values);
+        for slot in bits((single & self.stock_unpartnered) as u64) {
+            let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
+            if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
+                return false;
             }
-        }
-        for slot in bits(single as u64) {
-            if self.free_stock_partners(slot) == 0 {
-                let pair = 1 << slot | (tables.pyramid_partner_slots[slot as usize] & self.mask);
-                if self.paired_pins & pair != pair && !self.pair_can_go(pair) {
-                    return false;
-                }
-                self.paired_pins |= pair;
-            }
+            self.paired_pins |= pair;
         }
         self.pin_blocked = self.pinned_places(self.pinned_slots & !self.relaxed.open);
         if self.paired_pins != 0 {
             let relaxed = &mut self.relaxed;
             let takers = relaxed.open & !self.paired_pins;
             relaxed.partners = tables.slot_partners(takers);
-            relaxed.values = tables.slot_partner_values(takers);
-            relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+            relaxed.takeable = tables.takeable(takers);
+            relaxed.needed = tables.partner_places(relaxed.available & !self.paired_pins);
         }
         true
     }
@@ -473,40 +482,30 @@ impl<'a> Run<'a> {
         }
         let kings = tables.slots_of_value[13];
         let (before, after) = (before & self.mask & !kings, after & self.mask & !kings);
+        // The cards that go only with a pyramid partner: no stock partner but pinned ones, not
+        // pinned themselves.
+        let needy = self.stock_unpartnered & !self.pinned_slots;
         let stranded = |cards: u32, elsewhere: u32| {
-            bits(cards as u64).any(|slot| {
-                tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0
-                    && self.free_stock_partners(slot) == 0
-                    && self.pinned_slots & (1 << slot) == 0
-            })
+            bits((cards & needy) as u64)
+                .any(|slot| tables.pyramid_partner_slots[slot as usize] & self.mask & !elsewhere == 0)
         };
         !stranded(before, after | pair) && !stranded(after, before | pair)
     }
 
-    /// The stock cards that can partner pyramid `slot`: those left, less the pinned ones (each
-    /// goes with its own pyramid card).
-    fn free_stock_partners(&self, slot: u32) -> u64 {
-        self.stock_cards & !self.pinned_cards & self.tables.stock_partner_cards[slot as usize]
-    }
-
-    /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]).
+    /// The stock places of the cards pinned by pyramid `slots` (see [`Run::pinned_slots`]):
+    /// those of their partner values, one card each.
     fn pinned_places(&self, slots: u32) -> u32 {
-        let tables = self.tables;
-        let mut places = 0;
-        for slot in bits(slots as u64) {
-            let card = (self.stock_cards & tables.stock_partner_cards[slot as usize]).trailing_zeros();
-            places |= 1 << (tables.place_of[card as usize] as u32 - PYRAMID_CARDS as u32);
-        }
-        places
+        self.stock & self.tables.partner_places(slots)
     }
 
-    /// Removes what can go with `values` at hand (slots with a partner among them, kings,
-    /// open pyramid pairs), and again with what that opens. The removable slots are all
-    /// available, so they go together.
+    /// Removes what can go with the stock cards at `at_hand` (stock places; slots with a
+    /// partner among them, kings, open pyramid pairs), and again with what that opens. The
+    /// removable slots are all available, so they go together.
     #[inline(always)]
-    fn clear(&mut self, values: u16) {
+    fn clear(&mut self, at_hand: u32) {
         let (tables, configs) = (self.tables, self.configs);
-        let by_value = tables.slots_of_value[13] | (tables.slots_partnering(values) & !self.paired_pins);
+        let by_value =
+            tables.slots_of_value[13] | (tables.slots_partnering_places(at_hand) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
         loop {
@@ -518,34 +517,38 @@ impl<'a> Run<'a> {
             let covered = configs.covered(relaxed.slots);
             relaxed.available = relaxed.slots & !covered;
             let opened = self.mask & !covered & !open;
-            relaxed.pairable |= tables.pairable(opened);
-            open |= opened;
+            // Branched on: a removal often opens nothing, and the lookups would lie on the
+            // loop's chain.
+            if opened != 0 {
+                relaxed.pairable |= tables.pairable(opened);
+                open |= opened;
+            }
         }
         let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
             relaxed.open = open;
             let takers = open & !self.paired_pins;
             relaxed.partners = tables.slot_partners(takers);
-            relaxed.values = tables.slot_partner_values(takers);
+            relaxed.takeable = tables.takeable(takers);
         }
-        relaxed.needed = tables.slot_partner_values(relaxed.available & !self.paired_pins);
+        relaxed.needed = tables.partner_places(relaxed.available & !self.paired_pins);
         if pins_opened != 0 {
             self.pin_blocked &= !self.pinned_places(pins_opened);
         }
     }
 
     /// Settles the relaxed configuration with the reachable part of the stack and the stock
-    /// top at hand (`top`: stock places); gives the partners (bit 13 − v) of the values v at
-    /// hand.
+    /// top at hand (`top`: stock places); gives the stock places of the partners of the cards
+    /// at hand.
     #[inline(always)]
-    fn settle(&mut self, top: u32) -> u16 {
+    fn settle(&mut self, top: u32) -> u32 {
         let tables = self.tables;
         loop {
             // The highest card of the stack that is not free and whose value cannot go ends
             // the reach: it and the cards above it are at hand, and those above it can go.
             let waiting = self.stack & !self.may_go;
-            let can_go = self.relaxed.values | KING | self.seen_partners;
-            let blocking = waiting & !self.free & !(tables.places_of(can_go) & !self.pin_blocked);
+            let can_go = self.relaxed.takeable | self.seen_partner_places;
+            let blocking = waiting & !self.free & !(can_go & !self.pin_blocked);
             // The place above the highest blocking card, 0 if none: a shift, not a branch
             // (whether a card blocks is not predictable). The cards from there can go, and
             // those at hand start one lower, at the blocking card (bit 31 is no place).
@@ -553,11 +556,10 @@ impl<'a> Run<'a> {
             self.may_go |= waiting & u32::MAX << above;
             let segment = self.stack & (u32::MAX << above) >> 1;
             let at_hand = segment | top;
-            let (values, partners) = tables.stock_values(at_hand);
-            if values & self.relaxed.needed == 0 {
-                return partners;
+            if at_hand & self.relaxed.needed == 0 {
+                return tables.partners_of_places(at_hand);
             }
-            self.clear(values);
+            self.clear(at_hand);
         }
     }
 }

@@ -168,20 +168,25 @@ pub(super) struct Tables {
     pub(super) slots_above: [u32; PYRAMID_CARDS],
     /// For each card index: where it was dealt.
     pub(super) place_of: [u8; 52],
-    /// For sets of stock places, eight at a time: their values (bit v for value v), and from
-    /// bit 16 on their partner values (bit 13 − v for value v, kings none): the passing bound
-    /// mostly wants both.
-    pub(super) stock_value_bits: [[u32; 256]; 3],
     /// For sets of values 1..=7 (bits 0..7 for values 1..=7) and 8..=13 (bits 0..6): the
     /// pyramid slots whose partner value is among them.
     pub(super) partnering_low: [u32; 128],
     pub(super) partnering_high: [u32; 64],
-    /// For each set of values 1..=13 (bit v − 1 for value v): the stock places holding them
-    /// (one lookup for the passing bound, which asks often).
-    pub(super) places: Box<[u32; 1 << 13]>,
     /// For sets of pyramid slots, seven at a time: the values w (bit w) of the stock cards they
     /// can partner (13 − their values, kings none).
     pub(super) slot_partner_value_bits: [[u16; 128]; 4],
+    /// For sets of pyramid slots, seven at a time: the stock places of the cards they partner.
+    pub(super) slot_partner_places: [[u32; 128]; 4],
+    /// For each stock place: the places of the cards that partner it (none for a king), and
+    /// those of its value.
+    pub(super) stock_partner_places: [u32; 32],
+    pub(super) stock_value_places: [u32; 32],
+    /// For sets of stock places, eight at a time: the places of the cards that partner them,
+    /// and the pyramid slots that do.
+    pub(super) stock_partner_place_chunks: [[u32; 256]; 3],
+    /// For sets of stock places, eight at a time: the places of the cards of their values.
+    pub(super) stock_value_place_chunks: [[u32; 256]; 3],
+    pub(super) stock_partner_slots: [[u32; 256]; 3],
     /// For sets of pyramid slots below the top one, nine at a time: the slots that could pair
     /// with one of them (the partner value, neither beneath nor above it; the top slot pairs
     /// with none, every other being beneath it).
@@ -189,8 +194,6 @@ pub(super) struct Tables {
     /// For each configuration, once worked out: the relaxed run of the passing bound before
     /// any stock card (see [`Tables::passing_cost`]).
     pub(super) first_relaxed: Vec<std::cell::Cell<Option<Relaxed>>>,
-    /// For each pyramid slot: the card mask of the stock cards that partner it.
-    pub(super) stock_partner_cards: [u64; PYRAMID_CARDS],
     /// For each pyramid slot: the slots that could pair with it (see `pyramid_partners`).
     pub(super) pyramid_partner_slots: [u32; PYRAMID_CARDS],
     /// For each configuration, once worked out (a first `u32::MAX` until then): its slots that
@@ -208,16 +211,6 @@ fn by_sets<T: Copy + Default, const N: usize>(
     let mut table = [T::default(); N];
     for set in 1..N {
         table[set] = combine(table[set & (set - 1)], entry(set.trailing_zeros() as usize));
-    }
-    table
-}
-
-/// `table[set]` for every set of values 1..=13 (bit v − 1 for value v): `entry(v)` OR-ed over
-/// the set.
-fn by_value_sets(entry: impl Fn(usize) -> u32) -> Box<[u32; 1 << 13]> {
-    let mut table = Box::new([0u32; 1 << 13]);
-    for set in 1..1usize << 13 {
-        table[set] = table[set & (set - 1)] | entry(set.trailing_zeros() as usize + 1);
     }
     table
 }
@@ -333,8 +326,7 @@ impl Tables {
         let available_partner_places =
             configs.available.iter().map(|&available| on_slots(&stock_partner_chunks, available)).collect();
         let value_chunks = slot_chunks(&|slot| 1 << values[slot]);
-        let places = by_value_sets(|v| stock_of_value[v]);
-        let places_of = |values: u32| places[((values >> 1) & 0x1fff) as usize];
+        let places_of = |values: u32| bits(values as u64).fold(0, |m, v| m | stock_of_value[v as usize]);
         let inert_places = configs
             .masks
             .iter()
@@ -366,15 +358,8 @@ impl Tables {
         let stock_value_counts: [[u64; 256]; 3] = std::array::from_fn(|chunk| {
             by_sets(|bit| 1u64 << (4 * stock_value(chunk * 8 + bit)), |a, b| a + b)
         });
-        let stock_value_bits: [[u32; 256]; 3] = std::array::from_fn(|chunk| {
-            by_sets(
-                |bit| {
-                    let v = stock_value(chunk * 8 + bit);
-                    1u32 << v | (partner_bit(v) as u32) << 16
-                },
-                |a, b| a | b,
-            )
-        });
+        // The stock places of the partners of value v (none for a king).
+        let partnering_places = |v: u8| if v == 13 { 0 } else { stock_of_value[13 - v as usize] };
         let partnering = |w: usize| if w < 13 { slots_of_value[13 - w] } else { 0 };
         let mut matchable = [[false; 256]; 6];
         let mut most_pairs = [[0u8; 256]; 6];
@@ -445,24 +430,37 @@ impl Tables {
                 (0..PYRAMID_CARDS).filter(|&s| beneath_of[s] & (1 << slot) != 0).fold(0, |m, s| m | 1 << s)
             }),
             place_of,
-            stock_value_bits,
             partnering_low: by_sets(|bit| partnering(bit + 1), or),
             partnering_high: by_sets(|bit| partnering(bit + 8), or),
-            places,
             slot_partner_value_bits,
+            slot_partner_places: slot_chunks(&|slot| partnering_places(values[slot])),
+            stock_partner_places: std::array::from_fn(|j| {
+                if j < STOCK_CARDS {
+                    partnering_places(stock_value(j))
+                } else {
+                    0
+                }
+            }),
+            stock_value_places: std::array::from_fn(|j| {
+                if j < STOCK_CARDS {
+                    stock_of_value[stock_value(j) as usize]
+                } else {
+                    0
+                }
+            }),
+            stock_partner_place_chunks: std::array::from_fn(|chunk| {
+                by_sets(|bit| partnering_places(stock_value(chunk * 8 + bit)), or)
+            }),
+            stock_value_place_chunks: std::array::from_fn(|chunk| {
+                by_sets(|bit| stock_of_value[stock_value(chunk * 8 + bit) as usize], or)
+            }),
+            stock_partner_slots: std::array::from_fn(|chunk| {
+                by_sets(|bit| partnering(stock_value(chunk * 8 + bit) as usize), or)
+            }),
             pairable_chunks: std::array::from_fn(|chunk| {
                 by_sets(|bit| pyramid_partners[1 + chunk * 9 + bit], or)
             }),
             first_relaxed: vec![std::cell::Cell::new(None); configs.masks.len()],
-            stock_partner_cards: std::array::from_fn(|slot| {
-                let v = values[slot];
-                if v == 13 {
-                    0
-                } else {
-                    bits(stock_of_value[13 - v as usize] as u64)
-                        .fold(0, |m, j| m | cards[PYRAMID_CARDS + j as usize].bit())
-                }
-            }),
             pyramid_partner_slots: pyramid_partners,
             lonely: vec![std::cell::Cell::new((u32::MAX, 0)); configs.masks.len()],
             empty: configs.index[&0],
