@@ -94,65 +94,8 @@ fn mirror(counts: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
-    use super::super::{pack, tables::configs, Tables};
-    use crate::deal::seeded_deck;
-    use crate::games::pyramid::rules::{canonical_pointer, Move, Position};
-
-    /// For each position reachable from `start`: the fewest steps to a cleared pyramid and the
-    /// fewest recycles on any line to one (none if it cannot be cleared), by a plain search
-    /// through the rules. Every move removes a card, draws or recycles, so the positions form
-    /// no cycle and are settled from the last found back.
-    fn exact_steps_and_recycles(start: Position) -> HashMap<Position, Option<(u32, u32)>> {
-        let mut index = HashMap::from([(start, 0usize)]);
-        let mut positions = vec![start];
-        let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
-        let mut at = 0;
-        while at < positions.len() {
-            let position = positions[at];
-            let mut out = Vec::new();
-            for mv in position.legal_moves() {
-                let next = position.play(mv).expect("legal moves are accepted");
-                let id = *index.entry(next).or_insert_with(|| {
-                    positions.push(next);
-                    positions.len() - 1
-                });
-                out.push((id, mv == Move::Recycle));
-            }
-            edges.push(out);
-            at += 1;
-        }
-        // Settled in an order where every move's target comes first (depth-first post-order).
-        let mut best: Vec<Option<(u32, u32)>> = vec![None; positions.len()];
-        let mut settled = vec![false; positions.len()];
-        let mut stack = vec![(0usize, false)];
-        while let Some((id, expanded)) = stack.pop() {
-            if settled[id] {
-                continue;
-            }
-            if !expanded {
-                stack.push((id, true));
-                stack.extend(edges[id].iter().filter(|&&(to, _)| !settled[to]).map(|&(to, _)| (to, false)));
-                continue;
-            }
-            let mut steps: Option<u32> = None;
-            let mut recycles: Option<u32> = None;
-            if positions[id].is_cleared() {
-                (steps, recycles) = (Some(0), Some(0));
-            }
-            for &(to, recycle) in &edges[id] {
-                if let Some((s, r)) = best[to] {
-                    steps = Some(steps.map_or(s + 1, |old| old.min(s + 1)));
-                    let r = r + recycle as u32;
-                    recycles = Some(recycles.map_or(r, |old| old.min(r)));
-                }
-            }
-            best[id] = steps.zip(recycles);
-            settled[id] = true;
-        }
-        positions.into_iter().zip(best).collect()
-    }
+    use super::super::small_positions::{exact_steps_and_recycles, random_starts, state_of};
+    use super::super::Tables;
 
     /// On small random positions: the estimate of every position reachable from them is at
     /// most its exact distance to a cleared pyramid (a position estimated unreachable cannot
@@ -161,30 +104,10 @@ mod tests {
     #[test]
     fn the_line_estimate_never_exceeds_the_exact_steps_or_recycles() {
         let mut checked = 0;
-        let mut mix = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            mix ^= mix << 13;
-            mix ^= mix >> 7;
-            mix ^= mix << 17;
-            mix
-        };
-        for seed in 1..=300u64 {
-            let deck = seeded_deck(seed);
-            let rows = 2 + (seed % 4) as usize;
-            let pyramid: u32 = (1 << (rows * (rows + 1) / 2)) - 1;
-            let cards = 6 + (next() % 11) as u32;
-            let mut stock = 0u32;
-            while stock.count_ones() < cards {
-                stock |= 1 << (next() % 24);
-            }
-            let (turned, recycles) = ((next() % 25) as u8, (next() % 3) as u8);
-            let start = Position::from_parts(&deck, pyramid, stock, turned, recycles).unwrap();
+        for (seed, start) in random_starts(0x9e37_79b9_7f4a_7c15, 1..=300, false) {
             let tables = Tables::new(start.deal(), start.stock_mask());
             for (position, exact) in exact_steps_and_recycles(start) {
-                let config = configs().index[&position.pyramid_mask()];
-                let stock = position.stock_mask();
-                let pointer = canonical_pointer(stock, position.turned() as u32);
-                let state = pack(config, stock, pointer, position.recycles());
+                let state = state_of(&position);
                 let (estimate, whole, least_recycles) = tables.estimate_line(state, u8::MAX);
                 assert!(whole);
                 if let Some((steps, recycles)) = exact {

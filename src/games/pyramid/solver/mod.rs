@@ -63,6 +63,8 @@ use super::rules::{canonical_pointer, Move, Position, MAX_RECYCLES, PYRAMID_CARD
 mod growth;
 mod last_pass;
 mod passes;
+#[cfg(test)]
+mod small_positions;
 mod tables;
 
 use growth::occupied_to_front;

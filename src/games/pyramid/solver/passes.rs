@@ -566,93 +566,25 @@ impl<'a> Run<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
-    use super::super::{pack, tables::configs, Tables};
-    use crate::deal::seeded_deck;
-    use crate::games::pyramid::rules::{canonical_pointer, Position};
-
-    /// The fewest steps from each position reachable from `start` to a cleared pyramid (none
-    /// if it cannot be cleared), by a plain search through the rules.
-    fn exact_distances(start: Position) -> HashMap<Position, Option<u32>> {
-        let mut index = HashMap::from([(start, 0usize)]);
-        let mut positions = vec![start];
-        let mut edges: Vec<Vec<usize>> = vec![Vec::new()];
-        let mut at = 0;
-        while at < positions.len() {
-            let position = positions[at];
-            for mv in position.legal_moves() {
-                let next = position.play(mv).expect("legal moves are accepted");
-                let id = *index.entry(next).or_insert_with(|| {
-                    positions.push(next);
-                    edges.push(Vec::new());
-                    positions.len() - 1
-                });
-                // Kept backwards: from each position, those that reach it in one step.
-                edges[id].push(at);
-            }
-            at += 1;
-        }
-        let mut distance: Vec<Option<u32>> = vec![None; positions.len()];
-        let mut queue = std::collections::VecDeque::new();
-        for (id, position) in positions.iter().enumerate() {
-            if position.is_cleared() {
-                distance[id] = Some(0);
-                queue.push_back(id);
-            }
-        }
-        while let Some(id) = queue.pop_front() {
-            let d = distance[id].unwrap();
-            for &from in &edges[id] {
-                if distance[from].is_none() {
-                    distance[from] = Some(d + 1);
-                    queue.push_back(from);
-                }
-            }
-        }
-        positions.into_iter().zip(distance).collect()
-    }
+    use super::super::small_positions::{exact_steps_and_recycles, random_starts, state_of};
+    use super::super::Tables;
 
     /// On small random positions, the estimate of every position reachable from them is at
     /// most its exact distance to a cleared pyramid (and a position estimated unreachable is).
     #[test]
     fn the_estimate_never_exceeds_the_exact_distance() {
         let mut checked = 0;
-        let mut mix = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            mix ^= mix << 13;
-            mix ^= mix >> 7;
-            mix ^= mix << 17;
-            mix
-        };
-        for seed in 1..=400u64 {
-            let deck = seeded_deck(seed);
-            let rows = 2 + (seed % 4) as usize;
-            let mut pyramid: u32 = (1 << (rows * (rows + 1) / 2)) - 1;
-            if next() % 2 == 0 {
-                let bottom = (rows * (rows - 1) / 2) as u32;
-                pyramid &= !(1 << (bottom + (next() % rows as u64) as u32));
-            }
-            let cards = 6 + (next() % 11) as u32;
-            let mut stock = 0u32;
-            while stock.count_ones() < cards {
-                stock |= 1 << (next() % 24);
-            }
-            let (turned, recycles) = ((next() % 25) as u8, (next() % 3) as u8);
-            let start = Position::from_parts(&deck, pyramid, stock, turned, recycles).unwrap();
+        for (seed, start) in random_starts(0x2545_f491_4f6c_dd1d, 1..=400, true) {
             let tables = Tables::new(start.deal(), start.stock_mask());
-            for (position, distance) in exact_distances(start) {
-                let config = configs().index[&position.pyramid_mask()];
-                let stock = position.stock_mask();
-                let pointer = canonical_pointer(stock, position.turned() as u32);
-                let state = pack(config, stock, pointer, position.recycles());
+            for (position, exact) in exact_steps_and_recycles(start) {
+                let state = state_of(&position);
                 let (estimate, whole) = tables.estimate(state, u8::MAX);
                 assert!(whole);
                 // A run cut short gives no more than the whole one.
                 let limit = (checked % 8) as u8;
                 let (cut_short, whole) = tables.estimate(state, limit);
                 assert!(cut_short <= estimate && (cut_short == estimate || (cut_short > limit && !whole)));
-                if let Some(d) = distance {
+                if let Some((d, _)) = exact {
                     assert!(estimate as u32 <= d, "seed {seed}: estimate {estimate} > {d}\n{position}");
                 }
                 checked += 1;
