@@ -25,6 +25,10 @@ impl Tables {
     /// Such a line passes every card the run counted in this pass (its pyramid is not cleared
     /// there, and the real pyramid holds the run's), then recycles: one step and one recycle
     /// more than the run counted, or a dead end with no recycle left.
+    ///
+    /// Past `limit` the estimate may be cut short (see [`Tables::estimate_with_recycles`];
+    /// false): the state then lies well beyond the f layer being searched, and the search
+    /// queues it under that lower bound and estimates it again if it comes up (many never do).
     pub(super) fn estimate_line(&self, state: u64, limit: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
         let (h, whole, recycled) = self.estimate_with_recycles(state, limit);

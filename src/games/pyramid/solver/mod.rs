@@ -733,10 +733,10 @@ impl Solver {
 
     /// Queues `state`, reached in `g` steps on lines of at least `least_recycles` recycles,
     /// unless the estimate shows it a dead end. The estimate is cut short
-    /// [`CUT_AFTER_LAYERS`] f layers beyond the current one (see [`Solver::estimate`]).
+    /// [`CUT_AFTER_LAYERS`] f layers beyond the current one (see [`Tables::estimate_line`]).
     fn push(&mut self, state: u64, g: u8, least_recycles: u8) {
         let limit = self.wanted_within(g, (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS);
-        let (h, whole, least) = self.estimate(state, limit);
+        let (h, whole, least) = self.tables.estimate_line(state, limit);
         let least_recycles = least_recycles.max(least);
         if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
             return;
@@ -756,16 +756,6 @@ impl Solver {
     /// a state estimated beyond the goal's steps is dropped, however far.
     fn wanted_within(&self, g: u8, limit: u8) -> u8 {
         limit.min(self.steps_at_most.saturating_sub(g as usize).min(u8::MAX as usize) as u8)
-    }
-
-    /// The estimate of `state`'s steps left and the recycles a line through it makes at least
-    /// (see [`Tables::estimate_line`]).
-    ///
-    /// Past `limit` the estimate may be cut short (see [`Tables::estimate_with_recycles`];
-    /// false): the state then lies well beyond the f layer being searched, and is queued under
-    /// that lower bound and estimated again if it comes up (many never do).
-    fn estimate(&self, state: u64, limit: u8) -> (u8, bool, u8) {
-        self.tables.estimate_line(state, limit)
     }
 
     /// Files a queue entry under `f` and, within it, `h`, with `least_recycles`.
@@ -1101,7 +1091,7 @@ impl Search for Solver {
                 // Queued under lower bounds: estimated now, and queued again if that puts it
                 // later (the larger of two lower bounds is one too).
                 let limit = self.wanted_within(g, here + CUT_AFTER_LAYERS_AGAIN);
-                let (h, whole, least) = self.estimate(state, limit);
+                let (h, whole, least) = self.tables.estimate_line(state, limit);
                 least_recycles = least_recycles.max(least);
                 if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
                     continue;

@@ -385,7 +385,7 @@ impl Tables {
             fill_matchable(table, in_stock, &compatible);
             fill_most_pairs(pairs, in_stock, &compatible);
         }
-        let heuristic = removal_steps(&values, stock);
+        let heuristic = removal_steps(&values, stock, &slots_of_value);
         // Read only by estimates, which stop before it at a configuration that cannot be
         // cleared.
         let config_pairing = pyramid_cards
@@ -769,16 +769,13 @@ impl Tables {
 /// and draws, recycles and stock-only removals leave the configuration as it is, so this is an
 /// admissible and consistent estimate of the steps that remove pyramid cards.
 /// Configurations are numbered breadth-first from the full pyramid, so every successor has a
-/// higher number and a backward sweep sees it first.
-pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
+/// higher number and a backward sweep sees it first. `slots_of_value`: the pyramid slots of each
+/// value.
+pub(super) fn removal_steps(values: &[u8; 52], stock: u32, slots_of_value: &[u32; 14]) -> Vec<u8> {
     let configs = configs();
     let mut stock_values = 0u16;
     for j in bits(stock as u64) {
         stock_values |= 1 << values[PYRAMID_CARDS + j as usize];
-    }
-    let mut slots_of_value = [0u64; 14];
-    for slot in 0..PYRAMID_CARDS {
-        slots_of_value[values[slot] as usize] |= 1 << slot;
     }
     let mut steps = vec![UNREACHABLE; configs.masks.len()];
     for config in (0..configs.masks.len()).rev() {
@@ -796,7 +793,7 @@ pub(super) fn removal_steps(values: &[u8; 52], stock: u32) -> Vec<u8> {
             let alone = (v == 13) | (stock_values >> (13 - v) & 1 != 0);
             best = best.min(if alone { 1 + steps[after] } else { UNREACHABLE });
             // Only the later available slots of the partner value.
-            let partners = available & slots_of_value[13 - v as usize] & !((2u64 << slot) - 1);
+            let partners = available & slots_of_value[13 - v as usize] as u64 & !((2u64 << slot) - 1);
             for other in bits(partners) {
                 best = best.min(1 + steps[configs.next[after][other as usize] as usize]);
             }
