@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::{Card, Deck};
-use crate::deal::{DealNumber, DealNumberError};
-use crate::grade::{Date, GameKind};
+use crate::deal::DealNumberError;
+use crate::games::{read_variant, variant_parameter, Dealing, Game, Visit};
+use crate::grade::Date;
 use crate::limits::{check_length, quote, TooLong};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -285,35 +286,77 @@ pub fn decode_position_code<const N: usize, E: std::error::Error + 'static>(
     Ok(payload.try_into().expect("the length was checked"))
 }
 
-/// A page of the app, as named by the hash part of its URL.
+/// A deal number in a link (any `u64`), or an error that says what is wrong with it.
+pub fn parse_seed(text: &str) -> Result<u64, LinkError> {
+    text.parse::<u64>().map_err(|_| LinkError::BadParameter {
+        key: "deal".into(),
+        value: quote(text),
+        expected: "a whole number from 0 to 18446744073709551615".into(),
+    })
+}
+
+/// A link's variant parameter: its name (`draw`) and value (`3`).
+pub type VariantParameter = Option<(&'static str, String)>;
+
+/// A page of the app, as named by the hash part of its URL. A solitaire's pages name the game
+/// by its registered key ([`crate::games::Play::KEY`]) and leave the deal to the game
+/// ([`Dealing::parse_deal_path`]), which has already read it once when the route was parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
-    /// `#/` — the list of games.
     Home,
-    /// `#/freecell` (a new random deal) or `#/freecell/N`.
-    FreeCell { deal: Option<DealNumber>, moves: Option<String> },
-    /// `#/freecell/board/<code>`: any position.
-    FreeCellBoard { code: String, moves: Option<String> },
-    /// `#/pyramid` (the paste page) or `#/pyramid/<deck-code>`.
-    Pyramid { deck: Option<Deck>, moves: Option<String> },
-    /// `#/pyramid/deal/<n>`: seeded random deck n.
-    PyramidDeal { seed: u64, moves: Option<String> },
-    /// `#/klondike/<n>?draw=1|3`.
-    Klondike { seed: Option<u64>, draw: u8, moves: Option<String> },
-    /// `#/klondike/deck/<deck-code>?draw=1|3`: a custom deck in dealing order.
-    KlondikeDeck { deck: Deck, draw: u8, moves: Option<String> },
-    /// `#/freecell/day/2026-11-26`, `#/pyramid/day/…`, `#/klondike/day/…?draw=1|3`: the deal
-    /// of the day of that UTC date (the same winnable deal for everyone).
-    Day { game: GameKind, date: Date, draw: u8 },
-    /// `#/tictactoe`, with an optional position.
-    TicTacToe { position: Option<String> },
-    /// `#/foxhounds`, with an optional position.
-    FoxHounds { position: Option<String> },
+    /// A solitaire's table: the deal's path after the key (`164`, `deck/<code>`; empty when
+    /// the link names no deal), the variant parameter, and the link's `moves=` list, unread.
+    Table {
+        game: &'static str,
+        deal: String,
+        variant: VariantParameter,
+        moves: Option<String>,
+    },
+    /// `#/<game>/day/<date>`: that day's deal of the day.
+    Day {
+        game: &'static str,
+        date: Date,
+        variant: VariantParameter,
+    },
+    TicTacToe {
+        position: Option<String>,
+    },
+    FoxHounds {
+        position: Option<String>,
+    },
 }
 
 impl Route {
-    /// Reads a location hash (with or without the leading `#`); one longer than
-    /// [`MAX_LINK_LEN`] is refused before anything else.
+    /// The link to `deal` of game `G`, with `moves` played from its start if any.
+    pub fn table<G: Dealing>(deal: &G::Deal, moves: &[G::Move]) -> Route {
+        let moves = (!moves.is_empty()).then(|| G::moves_code(deal, moves));
+        let variant = variant_parameter::<G>(G::variant(deal)).map(|(k, v)| (k, v.to_string()));
+        Route::Table { game: G::KEY, deal: G::deal_path(deal), variant, moves }
+    }
+
+    /// The link to a fresh table of game `G` in `variant` (a deal is chosen there).
+    pub fn fresh<G: Dealing>(variant: G::Variant) -> Route {
+        let variant = variant_parameter::<G>(variant).map(|(k, v)| (k, v.to_string()));
+        Route::Table { game: G::KEY, deal: String::new(), variant, moves: None }
+    }
+
+    /// The link to game `G`'s deal of the day on `date` in `variant`.
+    pub fn day<G: Dealing>(date: Date, variant: G::Variant) -> Route {
+        let variant = variant_parameter::<G>(variant).map(|(k, v)| (k, v.to_string()));
+        Route::Day { game: G::KEY, date, variant }
+    }
+
+    /// The deal a table route names for game `G` (`Ok(None)`: none named) and its variant.
+    pub fn deal<G: Dealing>(
+        deal: &str,
+        variant: &VariantParameter,
+    ) -> Result<(Option<G::Deal>, G::Variant), LinkError> {
+        let variant = read_variant::<G>(variant.as_ref().map(|(_, v)| v.as_str()))?;
+        let segments: Vec<&str> = deal.split('/').filter(|s| !s.is_empty()).collect();
+        Ok((G::parse_deal_path(&segments, variant)?, variant))
+    }
+
+    /// Reads a URL's hash part (`#/freecell/164?moves=…`); an error says what is wrong.
     pub fn parse(hash: &str) -> Result<Route, LinkError> {
         check_length(hash, MAX_LINK_LEN, "link")?;
         let hash = hash.strip_prefix('#').unwrap_or(hash);
@@ -324,99 +367,89 @@ impl Route {
             .map(|p| p.split_once('=').unwrap_or((p, "")))
             .collect();
         let parameter = |key: &str| parameters.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
-        let moves = parameter("moves");
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-        let unknown = || LinkError::UnknownPage { path: quote(path) };
-        let seed = |text: &str| -> Result<u64, LinkError> {
-            text.parse::<u64>().map_err(|_| LinkError::BadParameter {
-                key: "deal".into(),
-                value: quote(text),
-                expected: "a whole number from 0 to 18446744073709551615".into(),
-            })
-        };
-        let date = |text: &str| -> Result<Date, LinkError> {
-            text.parse::<Date>()
-                .map_err(|error| LinkError::BadContent { what: "date".into(), reason: error.to_string() })
-        };
-        let draw = || match parameter("draw").as_deref() {
-            None | Some("1") => Ok(1),
-            Some("3") => Ok(3),
-            Some(other) => Err(LinkError::BadParameter {
-                key: "draw".into(),
-                value: quote(other),
-                expected: "1 or 3".into(),
-            }),
-        };
         let route = match segments.as_slice() {
             [] => Route::Home,
-            ["freecell", "day", day] => Route::Day { game: GameKind::FreeCell, date: date(day)?, draw: 1 },
-            ["pyramid", "day", day] => Route::Day { game: GameKind::Pyramid, date: date(day)?, draw: 1 },
-            ["klondike", "day", day] => {
-                Route::Day { game: GameKind::Klondike, date: date(day)?, draw: draw()? }
-            }
-            ["freecell"] => Route::FreeCell { deal: None, moves },
-            ["freecell", "board", code] => Route::FreeCellBoard { code: code.to_string(), moves },
-            ["freecell", number] => Route::FreeCell { deal: Some(number.parse()?), moves },
-            ["pyramid"] => Route::Pyramid { deck: None, moves },
-            ["pyramid", "deal", n] => Route::PyramidDeal { seed: seed(n)?, moves },
-            ["pyramid", code] => Route::Pyramid { deck: Some(decode_deck(code)?), moves },
-            ["klondike", rest @ ..] if rest.len() <= 2 => {
-                let draw = draw()?;
-                match rest {
-                    ["deck", code] => Route::KlondikeDeck { deck: decode_deck(code)?, draw, moves },
-                    [_, _] => return Err(unknown()),
-                    _ => Route::Klondike { seed: rest.first().map(|n| seed(n)).transpose()?, draw, moves },
-                }
-            }
             ["tictactoe"] => Route::TicTacToe { position: parameter("position") },
             ["foxhounds"] => Route::FoxHounds { position: parameter("position") },
-            _ => return Err(unknown()),
+            [key, rest @ ..] => {
+                let read = ReadTable { rest, parameter: &parameter };
+                match crate::games::visit(key, read) {
+                    Some(route) => route?,
+                    None => return Err(LinkError::UnknownPage { path: quote(path) }),
+                }
+            }
         };
         Ok(route)
     }
 }
 
+/// Reads a solitaire's route once the game is known by its key.
+struct ReadTable<'a, F: Fn(&str) -> Option<String>> {
+    rest: &'a [&'a str],
+    parameter: &'a F,
+}
+
+impl<F: Fn(&str) -> Option<String>> Visit for ReadTable<'_, F> {
+    type Output = Result<Route, LinkError>;
+
+    fn visit<G: Game>(self) -> Result<Route, LinkError> {
+        let variant = <G::Variant as crate::games::Variant>::PARAMETER
+            .and_then(|key| (self.parameter)(key).map(|value| (key, value)));
+        let chosen = read_variant::<G>(variant.as_ref().map(|(_, v)| v.as_str()))?;
+        match self.rest {
+            ["day", date] => {
+                let date = date.parse::<Date>().map_err(|error| LinkError::BadContent {
+                    what: "date".into(),
+                    reason: error.to_string(),
+                })?;
+                Ok(Route::Day { game: G::KEY, date, variant })
+            }
+            rest => {
+                G::parse_deal_path(rest, chosen)?;
+                Ok(Route::Table {
+                    game: G::KEY,
+                    deal: rest.join("/"),
+                    variant,
+                    moves: (self.parameter)("moves"),
+                })
+            }
+        }
+    }
+}
+
 impl fmt::Display for Route {
-    /// The hash for this route, starting with `#/`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves =
-            |moves: &Option<String>| moves.as_ref().map(|m| format!("?moves={m}")).unwrap_or_default();
+        let query = |f: &mut fmt::Formatter<'_>, pairs: &[Option<(&str, &str)>]| -> fmt::Result {
+            for (index, (key, value)) in pairs.iter().flatten().enumerate() {
+                write!(f, "{}{key}={value}", if index == 0 { '?' } else { '&' })?;
+            }
+            Ok(())
+        };
+        fn variant(v: &VariantParameter) -> Option<(&str, &str)> {
+            v.as_ref().map(|(k, v)| (*k, v.as_str()))
+        }
         match self {
             Route::Home => write!(f, "#/"),
-            Route::FreeCell { deal: None, moves: m } => write!(f, "#/freecell{}", moves(m)),
-            Route::FreeCell { deal: Some(deal), moves: m } => write!(f, "#/freecell/{deal}{}", moves(m)),
-            Route::FreeCellBoard { code, moves: m } => write!(f, "#/freecell/board/{code}{}", moves(m)),
-            Route::Pyramid { deck: None, moves: m } => write!(f, "#/pyramid{}", moves(m)),
-            Route::Pyramid { deck: Some(deck), moves: m } => {
-                write!(f, "#/pyramid/{}{}", encode_deck(deck), moves(m))
-            }
-            Route::PyramidDeal { seed, moves: m } => write!(f, "#/pyramid/deal/{seed}{}", moves(m)),
-            Route::Klondike { seed, draw, moves: m } => {
-                write!(f, "#/klondike")?;
-                if let Some(seed) = seed {
-                    write!(f, "/{seed}")?;
+            Route::Table { game, deal, variant: v, moves } => {
+                write!(f, "#/{game}")?;
+                if !deal.is_empty() {
+                    write!(f, "/{deal}")?;
                 }
-                write!(f, "?draw={draw}")?;
-                if let Some(m) = m {
-                    write!(f, "&moves={m}")?;
-                }
-                Ok(())
+                query(f, &[variant(v), moves.as_deref().map(|m| ("moves", m))])
             }
-            Route::KlondikeDeck { deck, draw, moves: m } => {
-                write!(f, "#/klondike/deck/{}?draw={draw}", encode_deck(deck))?;
-                if let Some(m) = m {
-                    write!(f, "&moves={m}")?;
-                }
-                Ok(())
+            Route::Day { game, date, variant: v } => {
+                write!(f, "#/{game}/day/{date}")?;
+                query(f, &[variant(v)])
             }
-            Route::Day { game: GameKind::Klondike, date, draw } => {
-                write!(f, "#/klondike/day/{date}?draw={draw}")
+            Route::TicTacToe { position } => {
+                write!(f, "#/tictactoe")?;
+                query(f, &[position.as_deref().map(|p| ("position", p))])
             }
-            Route::Day { game, date, .. } => write!(f, "#/{game}/day/{date}"),
-            Route::TicTacToe { position: None } => write!(f, "#/tictactoe"),
-            Route::TicTacToe { position: Some(p) } => write!(f, "#/tictactoe?position={p}"),
-            Route::FoxHounds { position: None } => write!(f, "#/foxhounds"),
-            Route::FoxHounds { position: Some(p) } => write!(f, "#/foxhounds?position={p}"),
+            Route::FoxHounds { position } => {
+                write!(f, "#/foxhounds")?;
+                query(f, &[position.as_deref().map(|p| ("position", p))])
+            }
         }
     }
 }
@@ -471,7 +504,6 @@ mod tests {
             "#/freecell",
             "#/freecell/164",
             "#/freecell/164?moves=abc",
-            "#/freecell/board/xyz",
             "#/pyramid",
             "#/pyramid/deal/12",
             "#/klondike/5?draw=3",
@@ -486,11 +518,21 @@ mod tests {
             let route = Route::parse(hash).unwrap();
             assert_eq!(route.to_string(), hash, "{route:?}");
         }
-        let deck = seeded_deck(9);
-        let route = Route::Pyramid { deck: Some(deck.clone()), moves: None };
+        let board = crate::freecell::board_code::encode(&crate::freecell::Position::deal(
+            crate::deal::DealNumber::new(5).unwrap(),
+        ));
+        let hash = format!("#/freecell/board/{board}?moves=1a");
+        assert_eq!(Route::parse(&hash).unwrap().to_string(), hash);
+        assert!(matches!(Route::parse("#/freecell/board/xyz"), Err(LinkError::BadContent { .. })));
+        let deck = std::rc::Rc::new(seeded_deck(9));
+        let deal = crate::pyramid::PyramidDeal { seed: None, deck: deck.clone() };
+        let route = Route::table::<crate::pyramid::Pyramid>(&deal, &[]);
         assert_eq!(Route::parse(&route.to_string()).unwrap(), route);
-        let route = Route::KlondikeDeck { deck: deck.clone(), draw: 3, moves: Some("d.w3".into()) };
+        let deal = crate::klondike::KlondikeDeal { seed: None, deck, draw: crate::klondike::Draw::Three };
+        let moves = [crate::klondike::Move::Draw];
+        let route = Route::table::<crate::klondike::Klondike>(&deal, &moves);
         assert_eq!(Route::parse(&route.to_string()).unwrap(), route);
+        assert!(route.to_string().contains("?draw=3&moves=d"), "{route}");
         assert_eq!(Route::parse("").unwrap(), Route::Home);
     }
 

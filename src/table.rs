@@ -8,7 +8,7 @@ use crate::games::{Game, Spot, Tap};
 use crate::session::{Control, Replay, Session, Snapshot, Start, Stats, Table};
 
 /// A point of a table's timeline.
-pub type GameSnapshot<G> = Snapshot<<G as Game>::Deal, <G as Game>::Position>;
+pub type GameSnapshot<G> = Snapshot<<G as crate::games::Dealing>::Deal, <G as crate::games::Play>::Position>;
 
 /// The state of one table: the session, what the player has picked up and why the last
 /// action was refused.

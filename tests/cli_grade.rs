@@ -75,7 +75,7 @@ fn grade_reads_decks_and_boards() {
     std::fs::write(&deck, "AH AH").unwrap();
     let (code, _, stderr) = deckhand(&["pyramid", "grade", "--deck", deck.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("bad Pyramid deck"), "{stderr}");
+    assert!(stderr.contains("bad Pyramid deal in `"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -258,8 +258,10 @@ fn deck_codes_round_trip_pyramid_decks() {
     for seed in [1, 2, 1000] {
         let deck = seeded_deck(seed);
         assert_eq!(decode_deck(&encode_deck(&deck)).unwrap(), deck);
-        let route = Route::Pyramid { deck: Some(deck.clone()), moves: None };
+        let deal = deckhand::pyramid::PyramidDeal { seed: None, deck: std::rc::Rc::new(deck.clone()) };
+        let route = Route::table::<deckhand::pyramid::Pyramid>(&deal, &[]);
         let link = route.to_string();
+        assert_eq!(link, format!("#/pyramid/{}", encode_deck(&deck)));
         assert_eq!(Route::parse(&link).unwrap(), route);
         assert_eq!(Position::new(&decode_deck(&encode_deck(&deck)).unwrap()), Position::new(&deck));
     }

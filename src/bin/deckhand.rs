@@ -6,7 +6,6 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use deckhand::deal::{microsoft_freecell, DealNumber};
-use deckhand::grade::GameKind;
 use deckhand::limits::{quote, Thousands};
 
 #[path = "cli/freecell.rs"]
@@ -55,7 +54,7 @@ const USAGE: &str = "usage:
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
-  deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
+  deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
@@ -135,15 +134,12 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
     match arguments {
         ["freecell", "deal", number] => freecell_deal(number),
         ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
-        // Grades, winnable seeds, the deal of the day (src/bin/cli/grade.rs).
-        [game @ ("freecell" | "pyramid" | "klondike"), rest @ ..]
-            if rest.first().is_some_and(|command| grade::COMMANDS.contains(command)) =>
+        // Grades, winnable seeds, the deal of the day, for every registered game
+        // (src/bin/cli/grade.rs).
+        [game, rest @ ..]
+            if rest.first().is_some_and(|command| grade::COMMANDS.contains(command))
+                && deckhand::games::keys().contains(game) =>
         {
-            let game = match *game {
-                "freecell" => GameKind::FreeCell,
-                "pyramid" => GameKind::Pyramid,
-                _ => GameKind::Klondike,
-            };
             grade::run(game, rest).unwrap_or_else(|| Err(Failure::usage("unknown command")))
         }
         // Game subcommands (one arm per game, dispatching to src/bin/cli/<game>.rs).

@@ -29,6 +29,7 @@ mod driver {
 
     use deckhand::cards::{Card, Deck, DeckSetup};
     use deckhand::deal::{seeded_deck, DealNumber, SplitMix64};
+    use deckhand::games::{deal_code, read_deal_code, Game, Variant, VisitEach};
     use deckhand::games::{foxhounds, freecell, klondike, pyramid, tictactoe};
     use deckhand::protocol::{read_request, Dispatcher, Request, SolveMode, Task};
     use deckhand::share::{self, Route};
@@ -341,7 +342,6 @@ mod driver {
         let byte_codes: Vec<String> = (0..10)
             .map(|n| share::encode_bytes(&(0..n * 3).map(|i| (i * 37 + n) as u8).collect::<Vec<_>>()))
             .collect();
-        let rules = klondike::Rules::new(klondike::Draw::One);
         let klondike_played: Vec<klondike::Move> =
             klondike::play_moves(&klondike_start(), &klondike_lists[1])
                 .map(|(_, moves)| moves)
@@ -353,21 +353,33 @@ mod driver {
         let requests: Vec<String> = [
             Request::Start {
                 id: 1,
-                task: Task::SolveFreeCell { board: boards[0].clone(), mode: SolveMode::Fast },
+                task: Task::Solve {
+                    game: "freecell".into(),
+                    deal: format!("board/{}", codes[0]),
+                    moves: serde_json::json!([]),
+                    mode: SolveMode::Fast,
+                },
             },
             Request::Start { id: 2, task: Task::SolveFoxHounds { position: foxhounds_codes[0].clone() } },
             Request::Start {
                 id: 3,
-                task: Task::SolveKlondike {
-                    deck: deck_codes[1].clone(),
-                    rules: rules.with_pass_limit(3),
-                    moves: klondike_played,
+                task: Task::Solve {
+                    game: "klondike".into(),
+                    deal: format!("deck/{}?draw=3", deck_codes[1]),
+                    moves: serde_json::to_value(&klondike_played).expect("moves serialize"),
+                    mode: SolveMode::Fast,
                 },
             },
             Request::Start {
                 id: 4,
-                task: Task::SolvePyramidGame { deck: deck_codes[1].clone(), moves: pyramid_played },
+                task: Task::Solve {
+                    game: "pyramid".into(),
+                    deal: deck_codes[1].clone(),
+                    moves: serde_json::to_value(&pyramid_played).expect("moves serialize"),
+                    mode: SolveMode::Short,
+                },
             },
+            Request::Start { id: 6, task: Task::Grade { game: "klondike".into(), deal: "7?draw=3".into() } },
             Request::Cancel { id: 5 },
         ]
         .iter()
@@ -405,7 +417,33 @@ mod driver {
             accepted: 0,
             slowest: (Duration::ZERO, 0),
         };
-        vec![
+        // Every registered game's deal codes (links, saved games and worker messages name
+        // deals by them).
+        struct DealCodes(Vec<Target>);
+        impl VisitEach for DealCodes {
+            fn visit<G: Game>(&mut self) {
+                let corpus = G::Variant::ALL
+                    .iter()
+                    .flat_map(|&variant| {
+                        [1, 2, 617].into_iter().filter_map(move |seed| G::seeded(seed, variant))
+                    })
+                    .map(|deal| deal_code::<G>(&deal))
+                    .collect();
+                let name: &'static str = Box::leak(format!("{}-deal-code", G::KEY).into_boxed_str());
+                self.0.push(Target {
+                    name,
+                    check: game_deal_code::<G>,
+                    corpus,
+                    alphabet: CODE_AND_PATH,
+                    inputs: 0,
+                    accepted: 0,
+                    slowest: (Duration::ZERO, 0),
+                });
+            }
+        }
+        let mut deal_codes = DealCodes(Vec::new());
+        deckhand::games::each(&mut deal_codes);
+        let mut targets = vec![
             target("card", card, card_texts, CARDS),
             target("deck-paste", deck_paste, deck_texts, CARDS),
             target("freecell-board", freecell_board, boards, BOARD),
@@ -422,7 +460,20 @@ mod driver {
             target("tictactoe-board", tictactoe_board, tictactoe_boards, TICTACTOE),
             target("foxhounds-code", foxhounds_code, foxhounds_codes, CODE),
             target("worker-request", worker_request, requests, JSON),
-        ]
+        ];
+        targets.extend(deal_codes.0);
+        targets
+    }
+
+    const CODE_AND_PATH: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_1/?=&draw";
+
+    /// A game's deal code: read in bounded time, never a panic; an accepted code prints back
+    /// to a code that reads as the same deal.
+    fn game_deal_code<G: Game>(text: &str) -> Result<bool, String> {
+        let Ok(deal) = read_deal_code::<G>(text) else { return Ok(false) };
+        let again = deal_code::<G>(&deal);
+        same("a deal code", Ok(&deal), read_deal_code::<G>(&again).as_ref().map_err(|e| e.to_string()))?;
+        ok(true, ())
     }
 
     // ---- inputs -------------------------------------------------------------------------

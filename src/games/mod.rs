@@ -1,22 +1,89 @@
-//! One module per game: rules (state, `Move` enum, legal moves, apply, undo), notation and
-//! its solver; and [`Game`], what a solitaire tells the shared card table about itself.
+//! One folder per game: rules (state, `Move` enum, legal moves, apply, undo), deal, notation,
+//! its solver and its grading; the traits a solitaire implements for the shared card table
+//! ([`Play`], [`Dealing`], [`Solving`]); and THE registry of solitaires ([`games!`]), from
+//! which the worker, grading, links, the home page, the command line and the tests take their
+//! list. Adding a game: docs/ADDING_A_GAME.md.
+//!
+//! Nothing here imports the layers that serve the games (protocol, grade, table, ui, worker).
+
+pub mod freecell;
+pub mod grading;
+pub mod klondike;
 pub mod pyramid;
 
 pub mod foxhounds;
-pub mod freecell;
-pub mod klondike;
 pub mod tictactoe;
 
 use std::fmt::{Debug, Display};
+use std::ops::RangeInclusive;
 
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cards::Card;
-use crate::grade::GameKind;
-use crate::protocol::{Answer, DealRef, Task};
+use crate::search::Search;
 use crate::session::{Start, Table, Verdict};
-use crate::share::Route;
+use crate::share::LinkError;
+
+pub use grading::{Difficulty, DifficultyError, Grade};
+
+/// The registry: every solitaire, one line each, as `key: type`. Every list of games (the
+/// worker's, grading's, the links', the home page's, the command line's, the fuzzer's and the
+/// contract tests') is made from it: `games!(callback)` calls `callback! { Type, ... }`.
+/// The key is the game's [`Play::KEY`], written here and nowhere else.
+#[macro_export]
+macro_rules! games {
+    ($callback:ident) => {
+        $callback! {
+            $crate::games::freecell::FreeCell,
+            $crate::games::klondike::Klondike,
+            $crate::games::pyramid::Pyramid,
+        }
+    };
+}
+
+/// Runs `visitor` on the registered game with `key`; `None` if no game has it.
+pub fn visit<V: Visit>(key: &str, visitor: V) -> Option<V::Output> {
+    macro_rules! by_key {
+        ($($game:ty),* $(,)?) => {
+            $(if key == <$game as Play>::KEY { return Some(visitor.visit::<$game>()); })*
+        };
+    }
+    games!(by_key);
+    None
+}
+
+/// Runs `visitor` on every registered game, in the registry's order.
+pub fn each<V: VisitEach>(visitor: &mut V) {
+    macro_rules! all {
+        ($($game:ty),* $(,)?) => { $(visitor.visit::<$game>();)* };
+    }
+    games!(all);
+}
+
+/// The registered games' keys, in the registry's order.
+pub fn keys() -> Vec<&'static str> {
+    struct Keys(Vec<&'static str>);
+    impl VisitEach for Keys {
+        fn visit<G: Game>(&mut self) {
+            self.0.push(G::KEY);
+        }
+    }
+    let mut keys = Keys(Vec::new());
+    each(&mut keys);
+    keys.0
+}
+
+/// Something done with one game, chosen by its key at run time ([`visit`]).
+pub trait Visit {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// Something done with every game in turn ([`each`]).
+pub trait VisitEach {
+    fn visit<G: Game>(&mut self);
+}
 
 /// What a click (a tap, Enter on a focused pile) does with nothing picked up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,25 +113,74 @@ pub struct Place<P> {
     pub depths: std::ops::RangeInclusive<usize>,
 }
 
-/// A solitaire as the shared card table plays it: its rules answer what every gesture means,
-/// and the table layer (session, reducer, drag, keyboard, saving, links, solver checks) does
+/// How a solver should trade speed for solution length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SolveMode {
+    /// Quick answers (hints, background checks).
+    #[default]
+    Fast,
+    /// Shorter solutions for a little more time (replays).
+    Short,
+}
+
+/// A choice that makes one game several (Klondike's draw; Spider's suits): named in links by
+/// a parameter (`?draw=3`), offered by the table, graded and searched for apart.
+pub trait Variant: Copy + PartialEq + Eq + Debug + Default + Serialize + DeserializeOwned + 'static {
+    /// The link parameter naming the variant (`draw`), or `None` for a game without one.
+    const PARAMETER: Option<&'static str>;
+    /// Every variant, in the order the table offers them.
+    const ALL: &'static [Self];
+    /// The variant's value in links (`3`).
+    fn code(self) -> &'static str;
+    /// The variant in words, for menus and titles ("Draw 3").
+    fn words(self) -> &'static str;
+    /// The variant a link's value names.
+    fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.code() == code)
+    }
+    /// What a link parameter may be, for errors ("1 or 3").
+    fn expected() -> String {
+        let codes: Vec<&str> = Self::ALL.iter().map(|v| v.code()).collect();
+        match codes.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => codes.join(""),
+        }
+    }
+}
+
+/// The variant of a game that has only one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OneVariant;
+
+impl Variant for OneVariant {
+    const PARAMETER: Option<&'static str> = None;
+    const ALL: &'static [OneVariant] = &[OneVariant];
+    fn code(self) -> &'static str {
+        ""
+    }
+    fn words(self) -> &'static str {
+        ""
+    }
+}
+
+/// A solitaire's gestures and words: what every gesture means on its table and how its
+/// piles, cards and moves are said. The table layer (session, reducer, drag, keyboard) does
 /// the rest alike for every game. Plain Rust, tested natively.
-pub trait Game: Sized + 'static {
+pub trait Play: Sized + 'static {
     type Position: Table<Move = Self::Move> + Debug;
     type Move: Copy + PartialEq + Debug + Display + Serialize + DeserializeOwned + 'static;
     /// A pile on the table; `Display` is its DOM name (`cascade-3`).
     type Pile: Copy + PartialEq + Eq + Debug + Display + 'static;
-    /// What a game starts from: a numbered deal, a deck, a position.
-    type Deal: Clone + PartialEq + Debug + Start<Self::Position> + 'static;
     /// The player's choices that change how moves play (FreeCell's autoplay).
     type Settings: Copy + PartialEq + Debug + Default + 'static;
-    /// The game in progress as it is saved in the browser.
-    type Saved: Serialize + DeserializeOwned;
 
     /// The game's name, as titles say it ("FreeCell").
     const NAME: &'static str;
-    /// The lower-case name used in storage keys and routes (`freecell`).
+    /// The lower-case name used in storage keys, routes, worker messages and the command line
+    /// (`freecell`): written here and nowhere else.
     const KEY: &'static str;
+    /// One line for the home page ("Microsoft deals 1 to 8,589,934,591").
+    const SUMMARY: &'static str;
 
     /// The pile a DOM name stands for.
     fn parse_pile(name: &str) -> Option<Self::Pile>;
@@ -132,56 +248,111 @@ pub trait Game: Sized + 'static {
     /// played; `choosing` is the depth the keyboard has chosen in it, if focused.
     fn pile_label(position: &Self::Position, pile: Self::Pile, choosing: Option<usize>) -> String;
 
+    /// A line the game adds to the score line (Klondike's passes, Pyramid's recycles left).
+    fn score_extra(_position: &Self::Position) -> Option<String> {
+        None
+    }
+}
+
+/// A solitaire's deals, links and saving: what a game starts from, how a link or the worker
+/// names it, and how a game in progress is kept.
+pub trait Dealing: Play {
+    /// What a game starts from: a numbered deal, a deck, a position.
+    type Deal: Clone + PartialEq + Debug + Start<Self::Position> + 'static;
+    /// Klondike's draw, Spider's suits; [`OneVariant`] for most games.
+    type Variant: Variant;
+    /// The game in progress as it is saved in the browser.
+    type Saved: Serialize + DeserializeOwned;
+
+    /// Mixed into the deal of the day's start seed with the variant's index: distinct for every
+    /// game (FreeCell 1, Pyramid 2, Klondike 3 and 4, then one past the highest in use).
+    const DAILY_SALT: u64;
+
+    /// The seeds random deals and winnable searches are drawn from (short links).
+    const RANDOM_SEEDS: RangeInclusive<u64> = 1..=1_000_000;
+
+    /// The deal's variant.
+    fn variant(_deal: &Self::Deal) -> Self::Variant {
+        Self::Variant::default()
+    }
+
     /// The deal in a title ("FreeCell #164", "Pyramid (pasted deck)").
     fn title(deal: &Self::Deal) -> String;
 
     /// The deal in a sentence ("deal 164", "this position").
     fn describe_deal(deal: &Self::Deal) -> String;
 
-    /// A new random deal of the same kind as `like` (same draw, say).
-    fn random_deal(like: Option<&Self::Deal>, random: f64) -> Self::Deal;
-
-    /// The game as grading and the winnable search know it (docs/RULES.md, "Difficulty").
-    const GRADED: GameKind;
-
-    /// The deal as a [`Task::Grade`] names it.
-    fn grade_ref(deal: &Self::Deal) -> DealRef;
-
-    /// Klondike's draw of `deal`, which grading and the winnable search deal in; `None` for
-    /// the games without one.
-    fn draw_of(_deal: &Self::Deal) -> Option<crate::games::klondike::Draw> {
-        None
-    }
-
-    /// The deal a seed stands for (Klondike: in `draw`, draw 1 if `None`); `None` for
-    /// a seed out of the game's range.
-    fn seeded(seed: u64, draw: Option<crate::games::klondike::Draw>) -> Option<Self::Deal>;
+    /// The deal a seed (deal number) stands for in `variant`; `None` out of the game's range.
+    fn seeded(seed: u64, variant: Self::Variant) -> Option<Self::Deal>;
 
     /// The seed `deal` was dealt from, if it was.
     fn seed_of(deal: &Self::Deal) -> Option<u64>;
 
-    /// The task that grades `deal`.
-    fn grade_task(deal: &Self::Deal) -> Task {
-        Task::Grade { game: Self::GRADED, deal: Self::grade_ref(deal), draw: Self::draw_of(deal) }
+    /// The seed after `seed` in a search for winnable deals (wrapping within the game's range).
+    fn next_seed(seed: u64) -> u64 {
+        seed.wrapping_add(1)
     }
 
-    /// The link to `deal`, with `moves` played from its start if any.
-    fn route(deal: &Self::Deal, moves: &[Self::Move]) -> Route;
+    /// A new random deal in `variant`; `random` is uniform in [0, 1).
+    fn random_deal(variant: Self::Variant, random: f64) -> Self::Deal {
+        let (low, high) = (*Self::RANDOM_SEEDS.start(), *Self::RANDOM_SEEDS.end());
+        let seed = low.saturating_add((random * (high - low + 1) as f64) as u64).min(high);
+        Self::seeded(seed, variant).expect("the random seeds are the game's own")
+    }
 
-    /// A link's `moves=` list, played from `start`; the error says which move is wrong and why.
-    fn link_moves(start: &Self::Position, code: &str) -> Result<Vec<Self::Move>, String>;
+    /// The deal's part of a link, after the game's key and before any parameter: `164`,
+    /// `board/<code>`, `deck/<code>`. The variant goes in its parameter, not here.
+    fn deal_path(deal: &Self::Deal) -> String;
+
+    /// The deal a link's path names (the segments after the key), in `variant`; `Ok(None)`
+    /// when the link names none (`#/klondike`). The error says what is wrong.
+    fn parse_deal_path(segments: &[&str], variant: Self::Variant) -> Result<Option<Self::Deal>, LinkError>;
+
+    /// `moves` played from `deal`'s start as a link's `moves=` list.
+    fn moves_code(deal: &Self::Deal, moves: &[Self::Move]) -> String;
+
+    /// A `moves=` list played from `start`; the error says which move is wrong and why.
+    /// Capped in length before it is read, and read in linear time.
+    fn read_moves(start: &Self::Position, code: &str) -> Result<Vec<Self::Move>, String>;
+
+    /// What a pasted deal is, for the shared paste panel and the command line's `--deck FILE`
+    /// ("A deck of 52 cards: the 28 pyramid cards row by row, then the stock"); `None` for a
+    /// game that takes no pasted deals.
+    const PASTE: Option<&'static str> = None;
+
+    /// The longest pasted text read (checked before anything else).
+    const MAX_PASTE_LEN: usize = crate::cards::MAX_PASTE_LEN;
+
+    /// A deal from pasted text ([`Dealing::PASTE`]) in `variant`; the error lists what is
+    /// wrong (missing cards, duplicates, malformed tokens with their positions).
+    fn deal_from_text(_text: &str, _variant: Self::Variant) -> Result<Self::Deal, String> {
+        Err(format!("{} takes no pasted deal", Self::NAME))
+    }
+
+    /// The deal as pasted text, to show in the paste panel; `None` if it has none.
+    fn deal_text(_deal: &Self::Deal) -> Option<String> {
+        None
+    }
 
     /// The saved form of a game in progress.
     fn save(deal: &Self::Deal, moves: &[Self::Move]) -> Self::Saved;
 
     /// A saved game read back, if it still reads.
     fn restore(saved: Self::Saved) -> Option<(Self::Deal, Vec<Self::Move>)>;
+}
 
-    /// The worker task that judges a position: `moves` played from `deal` reach `position`.
-    fn check_task(deal: &Self::Deal, position: &Self::Position, moves: &[Self::Move]) -> Task;
+/// A solitaire's solving and grading: the solver behind hints, "still winnable?" and Solve,
+/// and the grader behind difficulty, winnable deals and the deal of the day.
+pub trait Solving: Dealing {
+    /// The solver the worker runs in slices, with progress and cancel.
+    type Solver: Search<Solution = Vec<Self::Move>> + 'static;
 
-    /// The verdict in the worker's answer to [`Game::check_task`].
-    fn verdict(answer: &Answer) -> Verdict<Self::Move>;
+    /// A solver for `position`, with the game's default budget.
+    fn solver(position: &Self::Position, mode: SolveMode) -> Self::Solver;
+
+    /// A grader for `deal`, with fixed budgets (states, never time), so that a build grades a
+    /// deal the same way everywhere.
+    fn grader(deal: &Self::Deal) -> Box<dyn Search<Solution = Grade>>;
 
     /// What the status says of a position the solver can still win with `steps` more moves.
     fn still_winnable(steps: usize) -> String {
@@ -193,10 +364,85 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// A line the game adds to the score line (Klondike's passes, Pyramid's recycles left).
-    fn score_extra(_position: &Self::Position) -> Option<String> {
+    /// Whether the game's fixed greedy policy wins `deal` (`None` for a game without one): it
+    /// checks that the difficulty tiers mean something (docs/BENCHMARKS.md, "Difficulty tiers").
+    fn policy_wins(_deal: &Self::Deal) -> Option<bool> {
         None
     }
+}
+
+/// A solitaire the card table plays: gestures and words, deals and links, solving and
+/// grading. Implemented for every type that implements the three.
+pub trait Game: Solving {}
+
+impl<G: Solving> Game for G {}
+
+/// The deal as a worker message or a saved game carries it: its link path, and its variant as
+/// the link parameter (`164`, `11?draw=3`). Read back by [`read_deal_code`].
+pub fn deal_code<G: Dealing>(deal: &G::Deal) -> String {
+    let path = G::deal_path(deal);
+    match variant_parameter::<G>(G::variant(deal)) {
+        Some((key, value)) => format!("{path}?{key}={value}"),
+        None => path,
+    }
+}
+
+/// The longest deal code read (a board code or a deck code with its variant fits many times).
+pub const MAX_DEAL_CODE_LEN: usize = 1_024;
+
+/// A deal code ([`deal_code`]) read back; capped in length first.
+pub fn read_deal_code<G: Dealing>(code: &str) -> Result<G::Deal, LinkError> {
+    crate::limits::check_length(code, MAX_DEAL_CODE_LEN, "deal code")?;
+    let (path, query) = code.split_once('?').unwrap_or((code, ""));
+    let parameters: Vec<(&str, &str)> =
+        query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
+    let variant = read_variant::<G>(
+        parameters.iter().find(|(k, _)| Some(*k) == G::Variant::PARAMETER).map(|(_, v)| *v),
+    )?;
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    G::parse_deal_path(&segments, variant)?
+        .ok_or_else(|| LinkError::BadContent { what: "deal code".into(), reason: "it names no deal".into() })
+}
+
+/// A variant as its link parameter, if the game has one.
+pub fn variant_parameter<G: Dealing>(variant: G::Variant) -> Option<(&'static str, &'static str)> {
+    G::Variant::PARAMETER.map(|key| (key, variant.code()))
+}
+
+/// The variant a link parameter's value names (the default when absent).
+pub fn read_variant<G: Dealing>(value: Option<&str>) -> Result<G::Variant, LinkError> {
+    match (value, G::Variant::PARAMETER) {
+        (None, _) | (_, None) => Ok(G::Variant::default()),
+        (Some(value), Some(key)) => G::Variant::from_code(value).ok_or_else(|| LinkError::BadParameter {
+            key: key.into(),
+            value: crate::limits::quote(value),
+            expected: G::Variant::expected(),
+        }),
+    }
+}
+
+/// The index of `variant` among the game's variants (0 for the first).
+pub fn variant_index<G: Dealing>(variant: G::Variant) -> u64 {
+    G::Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0) as u64
+}
+
+/// A game in progress as most games save it: its deal code and its moves as a link lists
+/// them. ([`save_deal`] and [`restore_deal`] implement [`Dealing::save`] and
+/// [`Dealing::restore`] with it.)
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedDeal {
+    pub deal: String,
+    pub moves: String,
+}
+
+pub fn save_deal<G: Dealing>(deal: &G::Deal, moves: &[G::Move]) -> SavedDeal {
+    SavedDeal { deal: deal_code::<G>(deal), moves: G::moves_code(deal, moves) }
+}
+
+pub fn restore_deal<G: Dealing>(saved: SavedDeal) -> Option<(G::Deal, Vec<G::Move>)> {
+    let deal = read_deal_code::<G>(&saved.deal).ok()?;
+    let moves = G::read_moves(&deal.start(), &saved.moves).ok()?;
+    Some((deal, moves))
 }
 
 /// What the keyboard has chosen in a fanned pile, for its spoken name: "; the five of hearts is

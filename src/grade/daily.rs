@@ -11,8 +11,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::{GameKind, Grade, Winnable};
-use crate::games::klondike::Draw;
+use super::{Grade, Winnable};
+use crate::games::{variant_index, Dealing, Game};
 
 /// A calendar date (proleptic Gregorian), from 2000-01-01 to 9999-12-31.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -99,25 +99,19 @@ fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Where the search for `date`'s deal starts: a seed in [`GameKind::RANDOM_SEEDS`], from
-/// SplitMix64 of the days since 2000-01-01 plus a constant for the game (and the draw).
-pub fn daily_start_seed(game: GameKind, draw: Draw, date: Date) -> u64 {
-    let salt: u64 = match (game, draw) {
-        (GameKind::FreeCell, _) => 1,
-        (GameKind::Pyramid, _) => 2,
-        (GameKind::Klondike, Draw::One) => 3,
-        (GameKind::Klondike, Draw::Three) => 4,
-    };
-    let range = GameKind::RANDOM_SEEDS;
+/// Where the search for `date`'s deal starts: a seed in the game's random seeds, from
+/// SplitMix64 of the days since 2000-01-01 mixed with the game's salt plus the variant's index.
+pub fn daily_start_seed<G: Dealing>(variant: G::Variant, date: Date) -> u64 {
+    let salt = G::DAILY_SALT + variant_index::<G>(variant);
+    let range = G::RANDOM_SEEDS;
     let span = range.end() - range.start() + 1;
     range.start() + splitmix64(date.days_since_2000() ^ (salt << 32)) % span
 }
 
-/// The deal of the day for `game` (Klondike: in `draw`; the others ignore it) and its grade:
-/// the first seed from [`daily_start_seed`] on that the solver proves winnable.
-pub fn deal_of_the_day(game: GameKind, draw: Draw, date: Date) -> (u64, Grade) {
-    let draw = (game == GameKind::Klondike).then_some(draw);
-    Winnable::new(game, daily_start_seed(game, draw.unwrap_or(Draw::One), date), None, draw).run_to_end()
+/// The deal of the day for the game in `variant` and its grade: the first seed from
+/// [`daily_start_seed`] on that the solver proves winnable.
+pub fn deal_of_the_day<G: Game>(variant: G::Variant, date: Date) -> (u64, Grade) {
+    Winnable::<G>::new(daily_start_seed::<G>(variant, date), None, variant).run_to_end()
 }
 
 #[cfg(test)]
@@ -154,15 +148,17 @@ mod tests {
     fn start_seeds_differ_by_game_and_date() {
         let day = Date::new(2026, 11, 26).unwrap();
         let next = Date::new(2026, 11, 27).unwrap();
+        use crate::games::klondike::{Draw, Klondike};
+        use crate::games::{freecell::FreeCell, pyramid::Pyramid, OneVariant};
         let seeds = [
-            daily_start_seed(GameKind::FreeCell, Draw::One, day),
-            daily_start_seed(GameKind::Pyramid, Draw::One, day),
-            daily_start_seed(GameKind::Klondike, Draw::One, day),
-            daily_start_seed(GameKind::Klondike, Draw::Three, day),
-            daily_start_seed(GameKind::FreeCell, Draw::One, next),
+            daily_start_seed::<FreeCell>(OneVariant, day),
+            daily_start_seed::<Pyramid>(OneVariant, day),
+            daily_start_seed::<Klondike>(Draw::One, day),
+            daily_start_seed::<Klondike>(Draw::Three, day),
+            daily_start_seed::<FreeCell>(OneVariant, next),
         ];
         for (i, a) in seeds.iter().enumerate() {
-            assert!(GameKind::RANDOM_SEEDS.contains(a));
+            assert!((1..=1_000_000).contains(a));
             assert!(seeds[i + 1..].iter().all(|b| b != a), "{seeds:?}");
         }
     }

@@ -1,4 +1,15 @@
 use super::*;
+use crate::deal::{seeded_deck, DealNumber};
+use crate::games::klondike::grading::{
+    difficulty_of as klondike_difficulty, empties as klondike_empties, Facts as KlondikeFacts, Tiers,
+    DRAW_ONE_TIERS, PASS_LIMITS,
+};
+use crate::games::{freecell, klondike, pyramid, OneVariant};
+use freecell::grading::{cells_needed, difficulty_of as freecell_difficulty, Facts as FreeCellFacts};
+use freecell::FreeCell;
+use klondike::Klondike;
+use pyramid::grading::Facts as PyramidFacts;
+use pyramid::Pyramid;
 
 #[test]
 fn difficulties_read_and_print_as_words() {
@@ -14,14 +25,14 @@ fn difficulties_read_and_print_as_words() {
 
 #[test]
 fn freecell_deals_are_graded_from_the_short_line() {
-    let grade = grade(&DealSpec::seed(GameKind::FreeCell, 1, None).unwrap());
+    let grade = grade::<FreeCell>(&FreeCell::seeded(1, OneVariant).unwrap());
     assert_eq!(grade.verdict, Verdict::Solved);
-    let Some(Facts::FreeCell { cells, length, .. }) = grade.facts else { panic!("{grade:?}") };
+    let Some(FreeCellFacts { cells, length, .. }) = grade.facts_as() else { panic!("{grade:?}") };
     assert!(cells <= 4 && length > 52, "{grade:?}");
-    assert_eq!(grade.difficulty, Some(difficulty_of(&grade.facts.unwrap()).0));
+    assert_eq!(grade.difficulty, Some(freecell_difficulty(&grade.facts_as().unwrap()).0));
     assert!(grade.reason.contains(&format!("the short solution is {length} moves")), "{}", grade.reason);
     // The one impossible deal of the first 32,000.
-    let grade = super::grade(&DealSpec::seed(GameKind::FreeCell, 11982, None).unwrap());
+    let grade = super::grade::<FreeCell>(&FreeCell::seeded(11982, OneVariant).unwrap());
     assert_eq!((grade.verdict, grade.difficulty, grade.facts), (Verdict::Unsolvable, None, None));
 }
 
@@ -46,9 +57,9 @@ fn cells_needed_counts_cells_in_use_and_what_runs_need() {
 #[test]
 fn pyramid_decks_are_graded_by_their_optimal_line() {
     // Seed 2 is cleared (the protocol tests use it too).
-    let grade = grade(&DealSpec::seed(GameKind::Pyramid, 2, None).unwrap());
-    match grade.facts {
-        Some(Facts::Pyramid { steps, recycles }) => {
+    let grade = grade::<Pyramid>(&Pyramid::seeded(2, OneVariant).unwrap());
+    match grade.facts_as() {
+        Some(PyramidFacts { steps, recycles }) => {
             assert!(steps >= 28 && recycles <= 2, "{grade:?}");
             assert!(grade.reason.starts_with(&format!("Clears in {steps} steps at best")));
         }
@@ -58,20 +69,22 @@ fn pyramid_decks_are_graded_by_their_optimal_line() {
 
 #[test]
 fn klondike_deals_learn_draw_three_and_passes() {
-    let deal = DealSpec::seed(GameKind::Klondike, 2, Some(klondike::Draw::One)).unwrap();
-    let grade = grade(&deal);
+    let deal = Klondike::seeded(2, klondike::Draw::One).unwrap();
+    let grade = grade::<Klondike>(&deal);
     assert_eq!(grade.verdict, Verdict::Solved, "{grade:?}");
-    let Some(Facts::Klondike { draw, passes, passes_proven, .. }) = grade.facts else { panic!("{grade:?}") };
+    let Some(KlondikeFacts { draw, passes, passes_proven, .. }) = grade.facts_as() else {
+        panic!("{grade:?}")
+    };
     assert_eq!(draw, 1);
     assert!(passes >= 1);
-    assert!(passes_proven || passes > budgets::KLONDIKE_PASS_LIMITS, "{grade:?}");
-    let Some(Facts::Klondike { moves, .. }) = grade.facts else { unreachable!() };
+    assert!(passes_proven || passes > PASS_LIMITS, "{grade:?}");
+    let Some(KlondikeFacts { moves, .. }) = grade.facts_as() else { unreachable!() };
     assert!(grade.reason.contains(&format!("; the solution is {moves} moves; draw 3 ")), "{}", grade.reason);
     // The same deck in draw 3: its line's emptied columns are counted by replaying it.
-    let deal = DealSpec::seed(GameKind::Klondike, 2, Some(klondike::Draw::Three)).unwrap();
-    let grade = super::grade(&deal);
-    let Some(Facts::Klondike { draw: 3, empties, .. }) = grade.facts else { panic!("{grade:?}") };
-    assert_eq!(grade.difficulty, Some(difficulty_of(&grade.facts.unwrap()).0));
+    let deal = Klondike::seeded(2, klondike::Draw::Three).unwrap();
+    let grade = super::grade::<Klondike>(&deal);
+    let Some(KlondikeFacts { draw: 3, empties, .. }) = grade.facts_as() else { panic!("{grade:?}") };
+    assert_eq!(grade.difficulty, Some(klondike_difficulty(&grade.facts_as().unwrap()).0));
     assert!(grade.reason.contains("empties a column") == (empties > 0), "{}", grade.reason);
 }
 
@@ -98,7 +111,7 @@ fn klondike_empties_counts_moves_that_clear_a_column_onto_another() {
 #[test]
 fn klondike_tiers_follow_passes_then_the_length_or_the_emptied_columns() {
     use Difficulty::*;
-    let facts = |draw, passes, moves, empties| Facts::Klondike {
+    let facts = |draw, passes, moves, empties| KlondikeFacts {
         draw,
         draw_three_wins: Some(true),
         passes,
@@ -106,9 +119,9 @@ fn klondike_tiers_follow_passes_then_the_length_or_the_emptied_columns() {
         moves,
         empties,
     };
-    let tier = |draw, passes, moves, empties| difficulty_of(&facts(draw, passes, moves, empties)).0;
+    let tier = |draw, passes, moves, empties| klondike_difficulty(&facts(draw, passes, moves, empties)).0;
     // Draw 1: more than two passes is Expert; otherwise up to 190 moves Easy, up to 220 Medium.
-    assert_eq!(KLONDIKE_DRAW_ONE, KlondikeTiers { passes: 2, easy_moves: 190, medium_moves: 220 });
+    assert_eq!(DRAW_ONE_TIERS, Tiers { passes: 2, easy_moves: 190, medium_moves: 220 });
     assert_eq!(
         [tier(1, 1, 150, 5), tier(1, 2, 190, 0), tier(1, 2, 191, 0), tier(1, 1, 220, 3)],
         [Easy, Easy, Medium, Medium]
@@ -126,7 +139,7 @@ fn klondike_tiers_follow_passes_then_the_length_or_the_emptied_columns() {
     assert_eq!([tier(3, 4, 100, 0), tier(3, 12, 160, 1)], [Expert, Expert]);
 
     let reason = |draw, draw_three_wins, passes, passes_proven, moves, empties| {
-        difficulty_of(&Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves, empties }).1
+        klondike_difficulty(&KlondikeFacts { draw, draw_three_wins, passes, passes_proven, moves, empties }).1
     };
     assert_eq!(
         reason(1, Some(true), 2, true, 212, 1),
@@ -157,7 +170,7 @@ fn klondike_tiers_follow_passes_then_the_length_or_the_emptied_columns() {
 #[test]
 fn winnable_searches_skip_what_is_not_proven() {
     // FreeCell from deal 11982 (proven unsolvable) moves on to 11983.
-    let mut search = Winnable::new(GameKind::FreeCell, 11982, None, None);
+    let mut search = Winnable::<FreeCell>::new(11982, None, OneVariant);
     let found = loop {
         if let Some(found) = search.step(1 << 12) {
             break found;
@@ -167,16 +180,16 @@ fn winnable_searches_skip_what_is_not_proven() {
     assert_eq!(found.1.verdict, Verdict::Solved);
     assert_eq!(search.progress().tried, 2);
     // A wanted tier is honoured.
-    let (seed, grade) = Winnable::new(GameKind::FreeCell, 1, Some(Difficulty::Expert), None).run_to_end();
+    let (seed, grade) = Winnable::<FreeCell>::new(1, Some(Difficulty::Expert), OneVariant).run_to_end();
     assert_eq!(grade.difficulty, Some(Difficulty::Expert));
-    assert_eq!(super::grade(&DealSpec::seed(GameKind::FreeCell, seed, None).unwrap()), grade);
+    assert_eq!(super::grade::<FreeCell>(&FreeCell::seeded(seed, OneVariant).unwrap()), grade);
 }
 
 #[test]
 fn policies_play_by_the_rules() {
     // They are only measured, not asserted to win; here they must run and answer.
     let deck = seeded_deck(3);
-    let _ = policy::play_pyramid(&deck);
-    let _ = policy::play_klondike(&deck, klondike::Rules::new(klondike::Draw::One));
-    let _ = policy::play_freecell(&freecell::Position::deal(DealNumber::new(1).unwrap()));
+    let _ = pyramid::policy::play_pyramid(&deck);
+    let _ = klondike::policy::play_klondike(&deck, klondike::Rules::new(klondike::Draw::One));
+    let _ = freecell::policy::play_freecell(&freecell::Position::deal(DealNumber::new(1).unwrap()));
 }

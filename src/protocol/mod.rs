@@ -15,11 +15,9 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cards::Card;
-use crate::deal::DealNumber;
 use crate::games::foxhounds::{self, FoxAndHounds};
-use crate::games::{freecell, klondike, pyramid};
-use crate::grade::{DealSpec, Difficulty, GameKind, Grade, Grader, Winnable, WinnableProgress};
+use crate::games::{read_deal_code, read_variant, Game, Visit};
+use crate::grade::{Difficulty, Grade, Winnable, WinnableProgress};
 use crate::limits::{check_length, shorten, TooLong};
 use crate::search::retrograde::{Retrograde, Solution};
 use crate::search::twoplayer::Evaluation;
@@ -30,9 +28,9 @@ pub type RequestId = u32;
 
 /// The most moves a task may carry (a whole link's worth, [`crate::share::MAX_MOVES`]).
 pub const MAX_MOVES: usize = crate::share::MAX_MOVES;
-/// The longest deck code a task may carry (codes have [`crate::share::DECK_CODE_LEN`]
-/// characters; a longer one is refused unread).
-pub const MAX_DECK_CODE_LEN: usize = 64;
+/// The longest deal code a task may carry ([`crate::games::deal_code`]; a longer one is refused
+/// unread).
+pub const MAX_DEAL_CODE_LEN: usize = crate::games::MAX_DEAL_CODE_LEN;
 /// The longest message [`read_request`] reads as JSON text, in bytes: a task with
 /// [`MAX_MOVES`] Klondike moves in JSON takes under 2 MB.
 pub const MAX_MESSAGE_LEN: usize = 4 << 20;
@@ -84,9 +82,8 @@ pub enum InvalidRequest {
     TooLong(TooLong),
     #[error("a task holds at most {limit} moves; this one has {found}")]
     TooManyMoves { limit: usize, found: usize },
-    /// A seed the game does not deal (FreeCell: outside 1..=8,589,934,591).
-    #[error(transparent)]
-    BadSeed(#[from] crate::deal::DealNumberError),
+    #[error("`{0}` is not a game")]
+    UnknownGame(String),
 }
 
 impl From<TooLong> for InvalidRequest {
@@ -95,58 +92,31 @@ impl From<TooLong> for InvalidRequest {
     }
 }
 
-fn check_moves<M>(moves: &[M]) -> Result<(), InvalidRequest> {
-    if moves.len() > MAX_MOVES {
-        return Err(InvalidRequest::TooManyMoves { limit: MAX_MOVES, found: moves.len() });
-    }
-    Ok(())
-}
+/// The longest game key a task may carry.
+const MAX_KEY_LEN: usize = 32;
 
 /// Work the worker can do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Task {
-    /// Solve a FreeCell position given as board text (hint, "still winnable?", solve).
-    SolveFreeCell { board: String, mode: SolveMode },
+    /// Solve a position of the game with key `game` (hint, "still winnable?", Solve): the deal
+    /// named by its deal code ([`crate::games::deal_code`]) after `moves` (the game's own
+    /// moves, as JSON). Answered by [`Answer::Solved`], whose line starts after those moves.
+    Solve { game: String, deal: String, moves: serde_json::Value, mode: SolveMode },
     /// Solve Fox and Hounds (the table is kept between requests) and evaluate a position
     /// given as its link code: its value and every legal move's.
     SolveFoxHounds { position: String },
-    /// Solve a Klondike game: the deck (as its link code) dealt under `rules`, after `moves`.
-    SolveKlondike { deck: String, rules: klondike::Rules, moves: Vec<klondike::Move> },
-    /// Find the shortest way to clear a Pyramid game: the deck (as its link code) after
-    /// `moves`. Answered by `PyramidSolved`, whose outcome starts from after those moves.
-    SolvePyramidGame { deck: String, moves: Vec<pyramid::Move> },
-    /// Find a winnable deal (issue 23): grade seeds one after another from `from_seed` (each
-    /// with the fixed budgets of [`crate::grade::budgets`]) until one is proven winnable and, if
-    /// asked, of `difficulty`; a seed left undecided is skipped. Klondike deals in `draw`
-    /// (draw 1 when `None`). Answered by [`Answer::Winnable`]; progress comes as
-    /// [`Response::Searching`].
-    FindWinnable {
-        game: GameKind,
-        from_seed: u64,
-        difficulty: Option<Difficulty>,
-        draw: Option<klondike::Draw>,
-    },
-    /// Grade one deal: its verdict, difficulty and reason. Answered by [`Answer::Graded`].
-    Grade { game: GameKind, deal: DealRef, draw: Option<klondike::Draw> },
+    /// Find a winnable deal: grade seeds one after another from `from_seed` (each with the
+    /// game's fixed grading budgets) until one is proven winnable and, if asked, of
+    /// `difficulty`; a seed left undecided is skipped. `variant` is the game's variant as its
+    /// link parameter's value (`3` for Klondike's draw 3), `None` for the default. Answered by
+    /// [`Answer::Winnable`]; progress comes as [`Response::Searching`].
+    FindWinnable { game: String, from_seed: u64, difficulty: Option<Difficulty>, variant: Option<String> },
+    /// Grade one deal, named by its deal code: its verdict, difficulty and reason. Answered
+    /// by [`Answer::Graded`].
+    Grade { game: String, deal: String },
 }
 
-/// A deal to grade: a seed (FreeCell: a Microsoft deal number), or a code (FreeCell: board
-/// text; Pyramid and Klondike: the deck's link code).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DealRef {
-    Seed(u64),
-    Code(String),
-}
-
-/// How a solver should trade speed for solution length.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SolveMode {
-    /// Quick answers (hints, background checks).
-    #[default]
-    Fast,
-    /// Shorter solutions for a little more time (replays).
-    Short,
-}
+pub use crate::games::SolveMode;
 
 /// Worker → app.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,16 +153,13 @@ impl Response {
 /// What a finished task found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Answer {
-    /// A FreeCell position's solution (every move explicit), or a proof or give-up.
-    FreeCellSolved(Outcome<Vec<freecell::Move>>),
+    /// A position's winning line (the game's own moves, as JSON, every move explicit), or a
+    /// proof or give-up.
+    Solved(Outcome<serde_json::Value>),
     /// The task's input could not be read; the text says what is wrong.
     InvalidInput(String),
-    /// A Pyramid deck (in deal order) and its shortest solution, or a proof or give-up.
-    PyramidSolved { deck: Vec<Card>, outcome: Outcome<Vec<pyramid::Move>> },
     /// A Fox and Hounds position, evaluated from the solved table.
     FoxHoundsEvaluated(FoxHoundsAnalysis),
-    /// A Klondike position's winning line (every move explicit), or a proof or give-up.
-    KlondikeSolved(Outcome<Vec<klondike::Move>>),
     /// A seed the solver proved winnable (its deal is an ordinary deal link), with its grade.
     Winnable { seed: u64, grade: Grade },
     /// A deal's grade.
@@ -211,11 +178,17 @@ pub trait Job {
 }
 
 /// Grades one deal.
-struct GradeJob(Grader);
+struct GradeJob(Box<dyn Search<Solution = Grade>>);
 
 impl Job for GradeJob {
     fn step(&mut self, work: u64) -> Option<Answer> {
-        self.0.step(work).map(Answer::Graded)
+        self.0.step(work).map(|outcome| match outcome {
+            Outcome::Solved(grade) => Answer::Graded(grade),
+            other => Answer::Graded(Grade::unsolved(
+                crate::grade::Verdict::of(&other),
+                crate::games::grading::CANNOT_BE_WON,
+            )),
+        })
     }
     fn progress(&self) -> Progress {
         self.0.progress()
@@ -223,9 +196,9 @@ impl Job for GradeJob {
 }
 
 /// Tries seeds until one is proven winnable.
-struct WinnableJob(Winnable);
+struct WinnableJob<G: Game>(Winnable<G>);
 
-impl Job for WinnableJob {
+impl<G: Game> Job for WinnableJob<G> {
     fn step(&mut self, work: u64) -> Option<Answer> {
         self.0.step(work).map(|(seed, grade)| Answer::Winnable { seed, grade })
     }
@@ -265,40 +238,38 @@ impl<S: Search, F: Fn(Outcome<S::Solution>) -> Answer> Job for SearchJob<S, F> {
 }
 
 impl Task {
-    /// Checks the sizes of everything the task holds against its caps (board text, codes,
-    /// move lists), before any of it is read. Klondike columns are checked when a message is
-    /// read (see [`klondike::Move`]) and by the rules.
+    /// Checks the sizes of everything the task holds against its caps (keys, codes, move
+    /// lists), before any of it is read. Moves are checked by the game's rules when played.
     pub fn validate(&self) -> Result<(), InvalidRequest> {
+        let known = |game: &str| -> Result<(), InvalidRequest> {
+            check_length(game, MAX_KEY_LEN, "game key")?;
+            match crate::games::keys().contains(&game) {
+                true => Ok(()),
+                false => Err(InvalidRequest::UnknownGame(crate::limits::quote(game))),
+            }
+        };
         match self {
-            Task::SolveFreeCell { board, .. } => {
-                check_length(board, freecell::setup::MAX_BOARD_TEXT_LEN, "board text")?;
+            Task::Solve { game, deal, moves, .. } => {
+                known(game)?;
+                check_length(deal, MAX_DEAL_CODE_LEN, "deal code")?;
+                let count = moves.as_array().map_or(0, Vec::len);
+                if count > MAX_MOVES {
+                    return Err(InvalidRequest::TooManyMoves { limit: MAX_MOVES, found: count });
+                }
             }
             Task::SolveFoxHounds { position } => {
                 check_length(position, crate::share::MAX_POSITION_CODE_LEN, "position code")?;
             }
-            Task::SolveKlondike { deck, moves, .. } => {
-                check_length(deck, MAX_DECK_CODE_LEN, "deck code")?;
-                check_moves(moves)?;
-            }
-            Task::SolvePyramidGame { deck, moves } => {
-                check_length(deck, MAX_DECK_CODE_LEN, "deck code")?;
-                check_moves(moves)?;
-            }
-            Task::FindWinnable { game, from_seed, .. } => {
-                if *game == GameKind::FreeCell {
-                    DealNumber::new(*from_seed)?;
+            Task::FindWinnable { game, variant, .. } => {
+                known(game)?;
+                if let Some(variant) = variant {
+                    check_length(variant, MAX_KEY_LEN, "variant")?;
                 }
             }
-            Task::Grade { game, deal, .. } => match (game, deal) {
-                (GameKind::FreeCell, DealRef::Seed(seed)) => {
-                    DealNumber::new(*seed)?;
-                }
-                (GameKind::FreeCell, DealRef::Code(board)) => {
-                    check_length(board, freecell::setup::MAX_BOARD_TEXT_LEN, "board text")?;
-                }
-                (_, DealRef::Seed(_)) => {}
-                (_, DealRef::Code(deck)) => check_length(deck, MAX_DECK_CODE_LEN, "deck code")?,
-            },
+            Task::Grade { game, deal } => {
+                known(game)?;
+                check_length(deal, MAX_DEAL_CODE_LEN, "deal code")?;
+            }
         }
         Ok(())
     }
@@ -309,90 +280,82 @@ impl Task {
         if let Err(error) = self.validate() {
             return Box::new(Immediate(Some(Answer::InvalidInput(error.to_string()))));
         }
-        match self {
-            Task::SolveFreeCell { board, mode } => match board.parse::<freecell::Position>() {
-                Ok(position) => {
-                    let mode = match mode {
-                        SolveMode::Fast => freecell::Mode::Fast,
-                        SolveMode::Short => freecell::Mode::Short,
-                    };
-                    let search =
-                        freecell::Solver::new(&position, freecell::Options { mode, ..Default::default() });
-                    Box::new(SearchJob { search, answer: Answer::FreeCellSolved })
-                }
-                Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
-            },
-            Task::SolvePyramidGame { deck, moves } => match pyramid_position(&deck, &moves) {
-                Ok(position) => {
-                    let cards = position.deal().to_vec();
-                    let answer = move |outcome| Answer::PyramidSolved { deck: cards.clone(), outcome };
-                    Box::new(SearchJob {
-                        search: pyramid::Solver::new(&position, Default::default()),
-                        answer,
-                    })
-                }
-                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
-            },
-            Task::SolveKlondike { deck, rules, moves } => match klondike_position(&deck, rules, &moves) {
-                Ok(position) => Box::new(SearchJob {
-                    search: klondike::Solver::new(&position, Default::default()),
-                    answer: Answer::KlondikeSolved,
-                }),
-                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
-            },
-            Task::FindWinnable { game, from_seed, difficulty, draw } => {
-                Box::new(WinnableJob(Winnable::new(game, from_seed, difficulty, draw)))
+        let started = match self {
+            Task::Solve { game, deal, moves, mode } => {
+                crate::games::visit(&game, StartSolve { deal, moves, mode }).expect("validated")
             }
-            Task::Grade { game, deal, draw } => match grade_deal(game, deal, draw) {
-                Ok(deal) => Box::new(GradeJob(Grader::new(deal))),
-                Err(reason) => Box::new(Immediate(Some(Answer::InvalidInput(reason)))),
-            },
+            Task::FindWinnable { game, from_seed, difficulty, variant } => {
+                crate::games::visit(&game, StartWinnable { from_seed, difficulty, variant })
+                    .expect("validated")
+            }
+            Task::Grade { game, deal } => crate::games::visit(&game, StartGrade { deal }).expect("validated"),
             Task::SolveFoxHounds { position } => match foxhounds::Position::from_code(&position) {
-                Ok(position) => Box::new(FoxHoundsJob::new(position)),
-                Err(error) => Box::new(Immediate(Some(Answer::InvalidInput(error.to_string())))),
+                Ok(position) => Ok(Box::new(FoxHoundsJob::new(position)) as Box<dyn Job>),
+                Err(error) => Err(error.to_string()),
             },
-        }
+        };
+        started.unwrap_or_else(|reason| Box::new(Immediate(Some(Answer::InvalidInput(reason)))))
     }
 }
 
-/// The deal a [`Task::Grade`] names.
-fn grade_deal(game: GameKind, deal: DealRef, draw: Option<klondike::Draw>) -> Result<DealSpec, String> {
-    match (game, deal) {
-        (_, DealRef::Seed(seed)) => DealSpec::seed(game, seed, draw).map_err(|error| error.to_string()),
-        (GameKind::FreeCell, DealRef::Code(board)) => {
-            board.parse().map(DealSpec::FreeCell).map_err(|error: freecell::SetupError| error.to_string())
-        }
-        (GameKind::Pyramid, DealRef::Code(deck)) => {
-            crate::share::decode_deck(&deck).map(DealSpec::Pyramid).map_err(|error| error.to_string())
-        }
-        (GameKind::Klondike, DealRef::Code(deck)) => klondike::deck_from_code(&deck)
-            .map(|deck| DealSpec::Klondike(deck, draw.unwrap_or(klondike::Draw::One)))
-            .map_err(|error| error.to_string()),
-    }
-}
-
-/// The position after `moves` from the deal of the deck with link code `deck`.
-fn klondike_position(
-    deck: &str,
-    rules: klondike::Rules,
-    moves: &[klondike::Move],
-) -> Result<klondike::Position, String> {
-    let deck = klondike::deck_from_code(deck).map_err(|error| error.to_string())?;
-    let mut position = klondike::Position::new(&deck, rules);
+/// The position `moves` (the game's moves as JSON) reach from the deal with code `deal`.
+pub fn position_after<G: Game>(deal: &str, moves: &serde_json::Value) -> Result<G::Position, String> {
+    use crate::session::{Start, Table};
+    let deal = read_deal_code::<G>(deal).map_err(|error| error.to_string())?;
+    let moves: Vec<G::Move> = serde_json::from_value(moves.clone()).map_err(|error| {
+        format!("the moves could not be read: {}", shorten(&error.to_string(), MAX_REASON_LEN))
+    })?;
+    let mut position = deal.start();
     for (index, &mv) in moves.iter().enumerate() {
-        position = position.play(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
+        position = position.after(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
     }
     Ok(position)
 }
 
-/// The position after `moves` from the deal of the Pyramid deck with link code `deck`.
-fn pyramid_position(deck: &str, moves: &[pyramid::Move]) -> Result<pyramid::Position, String> {
-    let deck = crate::share::decode_deck(deck).map_err(|error| error.to_string())?;
-    let mut position = pyramid::Position::new(&deck);
-    for (index, &mv) in moves.iter().enumerate() {
-        position = position.play(mv).map_err(|error| format!("move {}: {error}", index + 1))?;
+/// Starts a [`Task::Solve`] for one game.
+struct StartSolve {
+    deal: String,
+    moves: serde_json::Value,
+    mode: SolveMode,
+}
+
+impl Visit for StartSolve {
+    type Output = Result<Box<dyn Job>, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let position = position_after::<G>(&self.deal, &self.moves)?;
+        let answer = |outcome: Outcome<Vec<G::Move>>| {
+            Answer::Solved(outcome.map(|moves| serde_json::to_value(moves).unwrap_or_default()))
+        };
+        Ok(Box::new(SearchJob { search: G::solver(&position, self.mode), answer }))
     }
-    Ok(position)
+}
+
+/// Starts a [`Task::FindWinnable`] for one game.
+struct StartWinnable {
+    from_seed: u64,
+    difficulty: Option<Difficulty>,
+    variant: Option<String>,
+}
+
+impl Visit for StartWinnable {
+    type Output = Result<Box<dyn Job>, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let variant = read_variant::<G>(self.variant.as_deref()).map_err(|error| error.to_string())?;
+        Ok(Box::new(WinnableJob(Winnable::<G>::new(self.from_seed, self.difficulty, variant))))
+    }
+}
+
+/// Starts a [`Task::Grade`] for one game.
+struct StartGrade {
+    deal: String,
+}
+
+impl Visit for StartGrade {
+    type Output = Result<Box<dyn Job>, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let deal = read_deal_code::<G>(&self.deal).map_err(|error| error.to_string())?;
+        Ok(Box::new(GradeJob(G::grader(&deal))))
+    }
 }
 
 /// A two-player value for the side to move (for a move: for the side making it), with the
@@ -508,7 +471,33 @@ use dispatch::{Running, WORK_PER_STEP};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::seeded_deck;
+    use crate::deal::{seeded_deck, DealNumber};
+    use crate::games::freecell::{self, FreeCell, Origin};
+    use crate::games::klondike::{self, Klondike, KlondikeDeal};
+    use crate::games::pyramid::{self, Pyramid, PyramidDeal};
+    use crate::games::{deal_code, Dealing, OneVariant};
+    use crate::session::Start;
+
+    /// The task that solves `deal` of game `G` after `moves`.
+    fn solve<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Task {
+        Task::Solve {
+            game: G::KEY.into(),
+            deal: deal_code::<G>(deal),
+            moves: serde_json::to_value(moves).unwrap(),
+            mode: SolveMode::Fast,
+        }
+    }
+
+    fn grade_task<G: Game>(deal: &G::Deal) -> Task {
+        Task::Grade { game: G::KEY.into(), deal: deal_code::<G>(deal) }
+    }
+
+    fn moves_of<G: Game>(answer: &Answer) -> Option<Vec<G::Move>> {
+        match answer {
+            Answer::Solved(Outcome::Solved(moves)) => serde_json::from_value(moves.clone()).ok(),
+            _ => None,
+        }
+    }
 
     /// A job that needs `remaining` units of work.
     struct Countdown {
@@ -536,7 +525,12 @@ mod tests {
     #[test]
     fn bad_input_is_answered_in_one_slice() {
         let mut dispatcher = Dispatcher::new();
-        let task = Task::SolvePyramidGame { deck: "not a deck".into(), moves: Vec::new() };
+        let task = Task::Solve {
+            game: "pyramid".into(),
+            deal: "not a deck".into(),
+            moves: serde_json::json!([]),
+            mode: SolveMode::Fast,
+        };
         let started = dispatcher.receive(Request::Start { id: 1, task });
         assert_eq!(started, vec![Response::Progress { id: 1, progress: Progress::default() }]);
         let responses = dispatcher.run_slice(10.0, &|| 0.0);
@@ -584,7 +578,7 @@ mod tests {
         start_countdown(&mut dispatcher, 1, u64::MAX);
         let responses = dispatcher.receive(Request::Start {
             id: 2,
-            task: Task::SolveFreeCell { board: String::new(), mode: SolveMode::Fast },
+            task: solve::<FreeCell>(&Origin::Deal(DealNumber::new(1).unwrap()), &[]),
         });
         assert_eq!(responses[0], Response::Cancelled { id: 1 });
         assert!(matches!(dispatcher.run_slice(1.0, &|| 0.0)[..], [Response::Finished { id: 2, .. }]));
@@ -593,14 +587,19 @@ mod tests {
     #[test]
     fn the_scheduler_runs_the_newest_foreground_job_and_grades_only_when_idle() {
         let mut scheduler = Scheduler::<u32>::new();
-        let grade = Task::Grade { game: GameKind::Pyramid, deal: DealRef::Seed(3), draw: None };
+        let graded = grade_task::<Pyramid>(&PyramidDeal::seeded(3));
         assert_eq!(
-            scheduler.receive(1, Request::Start { id: 1, task: grade }),
+            scheduler.receive(1, Request::Start { id: 1, task: graded }),
             vec![Response::Progress { id: 1, progress: Progress::default() }]
         );
         let check = |id| Request::Start {
             id,
-            task: Task::SolveFreeCell { board: String::new(), mode: SolveMode::Fast },
+            task: Task::Solve {
+                game: "freecell".into(),
+                deal: "no deal".into(),
+                moves: serde_json::json!([]),
+                mode: SolveMode::Fast,
+            },
         };
         scheduler.receive(2, check(1));
         scheduler.receive(3, check(1));
@@ -619,14 +618,11 @@ mod tests {
     #[test]
     fn a_client_supersedes_and_cancels_only_its_own_job() {
         let mut scheduler = Scheduler::<u32>::new();
-        let grade = |id| Request::Start {
-            id,
-            task: Task::Grade { game: GameKind::Pyramid, deal: DealRef::Seed(3), draw: None },
-        };
-        scheduler.receive(1, grade(5));
-        scheduler.receive(2, grade(5));
+        let graded = |id| Request::Start { id, task: grade_task::<Pyramid>(&PyramidDeal::seeded(3)) };
+        scheduler.receive(1, graded(5));
+        scheduler.receive(2, graded(5));
         assert_eq!(
-            scheduler.receive(2, grade(6)),
+            scheduler.receive(2, graded(6)),
             vec![Response::Cancelled { id: 5 }, Response::Progress { id: 6, progress: Progress::default() }]
         );
         assert_eq!(scheduler.receive(2, Request::Cancel { id: 5 }), vec![]);
@@ -639,11 +635,10 @@ mod tests {
     #[test]
     fn freecell_positions_are_solved_in_slices() {
         // A deal that needs several steps of work (deal 1 is now solved within one).
-        let position = freecell::Position::deal(crate::deal::DealNumber::new(617).unwrap());
-        let board = position.setup().to_string();
+        let position = freecell::Position::deal(DealNumber::new(617).unwrap());
+        let board = Origin::Board(std::rc::Rc::new(position.clone()));
         let mut dispatcher = Dispatcher::new();
-        dispatcher
-            .receive(Request::Start { id: 4, task: Task::SolveFreeCell { board, mode: SolveMode::Fast } });
+        dispatcher.receive(Request::Start { id: 4, task: solve::<FreeCell>(&board, &[]) });
         let mut slices = 0;
         let answer = loop {
             slices += 1;
@@ -653,7 +648,7 @@ mod tests {
             }
         };
         assert!(slices > 1, "the solve ran in one slice");
-        let Answer::FreeCellSolved(Outcome::Solved(moves)) = answer else { panic!("{answer:?}") };
+        let Some(moves) = moves_of::<FreeCell>(&answer) else { panic!("{answer:?}") };
         let end = moves.iter().try_fold(position, |p, &m| p.play(m)).unwrap();
         assert!(end.is_won());
     }
@@ -662,17 +657,16 @@ mod tests {
     fn pyramid_decks_are_solved_in_slices_and_survive_json() {
         let deck = seeded_deck(2);
         let mut dispatcher = Dispatcher::new();
-        let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: Vec::new() };
-        dispatcher.receive(Request::Start { id: 9, task });
+        let deal = PyramidDeal { seed: None, deck: std::rc::Rc::new(deck.clone()) };
+        dispatcher.receive(Request::Start { id: 9, task: solve::<Pyramid>(&deal, &[]) });
         let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&Response::Finished { id: 9, answer: answer.clone() }).unwrap();
         assert_eq!(
             serde_json::from_str::<Response>(&json).unwrap(),
             Response::Finished { id: 9, answer: answer.clone() }
         );
-        let Answer::PyramidSolved { deck: cards, outcome } = answer else { panic!("{answer:?}") };
-        assert_eq!(cards, deck.cards());
-        match outcome {
+        let Answer::Solved(outcome) = answer else { panic!("{answer:?}") };
+        match outcome.map(|moves| serde_json::from_value::<Vec<pyramid::Move>>(moves).unwrap()) {
             Outcome::Solved(moves) => {
                 let start = pyramid::Position::new(&deck);
                 let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
@@ -688,23 +682,18 @@ mod tests {
         let deck = seeded_deck(3);
         let start = pyramid::Position::new(&deck);
         let moves = vec![pyramid::Move::Draw, pyramid::Move::Draw];
-        let task = Task::SolvePyramidGame { deck: crate::share::encode_deck(&deck), moves: moves.clone() };
+        let deal = PyramidDeal { seed: None, deck: std::rc::Rc::new(deck.clone()) };
         let mut dispatcher = Dispatcher::new();
-        dispatcher.receive(Request::Start { id: 5, task });
+        dispatcher.receive(Request::Start { id: 5, task: solve::<Pyramid>(&deal, &moves) });
         let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&answer).unwrap();
         assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
-        let Answer::PyramidSolved { outcome: Outcome::Solved(solution), .. } = answer else {
-            panic!("{answer:?}")
-        };
+        let Some(solution) = moves_of::<Pyramid>(&answer) else { panic!("{answer:?}") };
         let end = moves.iter().chain(&solution).try_fold(start, |p, &m| p.play(m)).unwrap();
         assert!(end.is_cleared());
 
-        let task = Task::SolvePyramidGame {
-            deck: crate::share::encode_deck(&deck),
-            moves: vec![pyramid::Move::Recycle],
-        };
-        dispatcher.receive(Request::Start { id: 6, task });
+        dispatcher
+            .receive(Request::Start { id: 6, task: solve::<Pyramid>(&deal, &[pyramid::Move::Recycle]) });
         let responses = dispatcher.run_slice(1.0, &|| 0.0);
         assert!(
             matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(reason), .. }] if reason.starts_with("move 1:")),
@@ -715,25 +704,21 @@ mod tests {
     #[test]
     fn klondike_games_are_solved_from_their_moves_so_far_and_survive_json() {
         let deck = seeded_deck(2);
-        let rules = klondike::Rules::new(klondike::Draw::One);
-        let start = klondike::Position::new(&deck, rules);
+        let deal =
+            KlondikeDeal { seed: None, deck: std::rc::Rc::new(deck.clone()), draw: klondike::Draw::One };
+        let start = deal.start();
         let moves = vec![klondike::Move::Draw, klondike::Move::Draw];
-        let task = Task::SolveKlondike { deck: klondike::deck_code(&deck), rules, moves: moves.clone() };
         let mut dispatcher = Dispatcher::new();
-        dispatcher.receive(Request::Start { id: 4, task });
+        dispatcher.receive(Request::Start { id: 4, task: solve::<Klondike>(&deal, &moves) });
         let (answer, _) = run_in_slices(&mut dispatcher);
         let json = serde_json::to_string(&answer).unwrap();
         assert_eq!(serde_json::from_str::<Answer>(&json).unwrap(), answer);
-        let Answer::KlondikeSolved(Outcome::Solved(solution)) = answer else { panic!("{answer:?}") };
+        let Some(solution) = moves_of::<Klondike>(&answer) else { panic!("{answer:?}") };
         let end = moves.iter().chain(&solution).try_fold(start, |p, &m| p.play(m)).unwrap();
         assert!(end.is_won());
 
-        let task = Task::SolveKlondike {
-            deck: klondike::deck_code(&deck),
-            rules,
-            moves: vec![klondike::Move::Recycle],
-        };
-        dispatcher.receive(Request::Start { id: 5, task });
+        dispatcher
+            .receive(Request::Start { id: 5, task: solve::<Klondike>(&deal, &[klondike::Move::Recycle]) });
         let responses = dispatcher.run_slice(1.0, &|| 0.0);
         assert!(
             matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(e), .. }] if e.starts_with("move 1")),
@@ -756,7 +741,8 @@ mod tests {
     #[test]
     fn winnable_deals_are_found_in_slices_and_proven() {
         // Pyramid from seed 1: seeds are tried in turn until the solver clears one.
-        let task = Task::FindWinnable { game: GameKind::Pyramid, from_seed: 1, difficulty: None, draw: None };
+        let task =
+            Task::FindWinnable { game: "pyramid".into(), from_seed: 1, difficulty: None, variant: None };
         let mut dispatcher = Dispatcher::new();
         dispatcher.receive(Request::Start { id: 3, task });
         let (answer, searching) = run_in_slices(&mut dispatcher);
@@ -773,10 +759,10 @@ mod tests {
 
         // Klondike draw 3, Easy only: the answer is winnable and Easy.
         let task = Task::FindWinnable {
-            game: GameKind::Klondike,
+            game: "klondike".into(),
             from_seed: 1,
             difficulty: Some(Difficulty::Easy),
-            draw: Some(klondike::Draw::Three),
+            variant: Some("3".into()),
         };
         dispatcher.receive(Request::Start { id: 4, task });
         let (answer, _) = run_in_slices(&mut dispatcher);
@@ -790,10 +776,10 @@ mod tests {
     #[test]
     fn winnable_searches_can_be_cancelled_between_slices() {
         let task = Task::FindWinnable {
-            game: GameKind::FreeCell,
+            game: "freecell".into(),
             from_seed: 1,
             difficulty: Some(Difficulty::Easy),
-            draw: None,
+            variant: None,
         };
         let mut dispatcher = Dispatcher::new();
         dispatcher.receive(Request::Start { id: 8, task });
@@ -808,44 +794,52 @@ mod tests {
     #[test]
     fn deals_are_graded_by_seed_or_code() {
         let mut dispatcher = Dispatcher::new();
-        let seed = Task::Grade { game: GameKind::FreeCell, deal: DealRef::Seed(11982), draw: None };
+        let seed = grade_task::<FreeCell>(&FreeCell::seeded(11982, OneVariant).unwrap());
         dispatcher.receive(Request::Start { id: 1, task: seed });
         let (answer, _) = run_in_slices(&mut dispatcher);
         let Answer::Graded(grade) = answer else { panic!("{answer:?}") };
         assert_eq!((grade.verdict, grade.difficulty), (crate::grade::Verdict::Unsolvable, None));
 
-        let code = crate::share::encode_deck(&seeded_deck(2));
-        let task = Task::Grade { game: GameKind::Pyramid, deal: DealRef::Code(code), draw: None };
-        dispatcher.receive(Request::Start { id: 2, task });
+        let pasted = PyramidDeal { seed: None, deck: std::rc::Rc::new(seeded_deck(2)) };
+        dispatcher.receive(Request::Start { id: 2, task: grade_task::<Pyramid>(&pasted) });
         let (answer, _) = run_in_slices(&mut dispatcher);
-        let by_seed = crate::grade::grade(&DealSpec::seed(GameKind::Pyramid, 2, None).unwrap());
+        let by_seed = crate::grade::grade::<Pyramid>(&PyramidDeal::seeded(2));
         assert_eq!(answer, Answer::Graded(by_seed));
 
         for (task, reason) in [
             (
-                Task::Grade { game: GameKind::FreeCell, deal: DealRef::Seed(0), draw: None },
-                "deal 0 is out of range: deals run from 1 to 8589934591",
+                Task::Grade { game: "freecell".into(), deal: "0".into() },
+                "bad deal number in the link: deal 0 is out of range: deals run from 1 to 8589934591",
             ),
+            (
+                Task::Grade { game: "klondike".into(), deal: "7".repeat(2000) },
+                "a deal code is at most 1,024 characters; this one has 2,000",
+            ),
+            (Task::Grade { game: "spiderette".into(), deal: "1".into() }, "`spiderette` is not a game"),
             (
                 Task::FindWinnable {
-                    game: GameKind::FreeCell,
-                    from_seed: 1 << 40,
+                    game: "klondike".into(),
+                    from_seed: 1,
                     difficulty: None,
-                    draw: None,
+                    variant: Some("2".into()),
                 },
-                "deal 1099511627776 is out of range: deals run from 1 to 8589934591",
-            ),
-            (
-                Task::Grade { game: GameKind::Klondike, deal: DealRef::Code("7".repeat(100)), draw: None },
-                "a deck code is at most 64 characters; this one has 100",
+                "`2` is not a valid value for `draw` (expected 1 or 3)",
             ),
         ] {
-            assert!(task.validate().is_err());
             let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 3, task });
             assert_eq!(invalid(answer), reason);
         }
-        let task =
-            Task::Grade { game: GameKind::Pyramid, deal: DealRef::Code("nonsense".into()), draw: None };
+        // A FreeCell search from past the last deal number starts again at deal 1.
+        let task = Task::FindWinnable {
+            game: "freecell".into(),
+            from_seed: 1 << 40,
+            difficulty: None,
+            variant: None,
+        };
+        dispatcher.receive(Request::Start { id: 5, task });
+        let (answer, _) = run_in_slices(&mut dispatcher);
+        assert!(matches!(answer, Answer::Winnable { seed: 1, .. }), "{answer:?}");
+        let task = Task::Grade { game: "pyramid".into(), deal: "nonsense".into() };
         let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 4, task });
         assert!(!invalid(answer).is_empty());
     }
@@ -853,7 +847,12 @@ mod tests {
     #[test]
     fn bad_boards_are_reported() {
         let mut dispatcher = Dispatcher::new();
-        let task = Task::SolveFreeCell { board: "KH KH".into(), mode: SolveMode::Fast };
+        let task = Task::Solve {
+            game: "freecell".into(),
+            deal: "board/KHKH".into(),
+            moves: serde_json::json!([]),
+            mode: SolveMode::Fast,
+        };
         dispatcher.receive(Request::Start { id: 1, task });
         let responses = dispatcher.run_slice(1.0, &|| 0.0);
         assert!(matches!(&responses[..], [Response::Finished { answer: Answer::InvalidInput(_), .. }]));
@@ -861,8 +860,8 @@ mod tests {
 
     #[test]
     fn messages_survive_json() {
-        let moves = vec![pyramid::Move::Draw];
-        let request = Request::Start { id: 5, task: Task::SolvePyramidGame { deck: "AH".into(), moves } };
+        let request =
+            Request::Start { id: 5, task: solve::<Pyramid>(&PyramidDeal::seeded(4), &[pyramid::Move::Draw]) };
         let json = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
     }
@@ -967,7 +966,7 @@ mod tests {
         assert!(!dispatcher.is_busy());
         // Messages too long to read are refused unread.
         let huge = format!(
-            r#"{{"Start":{{"id":9,"task":{{"SolveFreeCell":{{"board":"{}"}}}}}}}}"#,
+            r#"{{"Start":{{"id":9,"task":{{"Grade":{{"game":"freecell","deal":"{}"}}}}}}}}"#,
             "K".repeat(MAX_MESSAGE_LEN)
         );
         let Request::Unreadable { reason, .. } = read_request(&huge) else { panic!() };
@@ -976,57 +975,55 @@ mod tests {
 
     #[test]
     fn far_klondike_columns_in_a_message_are_refused() {
-        let deck = klondike::deck_code(&seeded_deck(1));
-        let text = format!(
-            r#"{{"Start":{{"id":3,"task":{{"SolveKlondike":{{"deck":"{deck}","rules":{{"draw":"One","pass_limit":null}},"moves":[{{"WasteToTableau":{{"to":255}}}}]}}}}}}}}"#
-        );
+        let text = r#"{"Start":{"id":3,"task":{"Solve":{"game":"klondike","deal":"1","mode":"Fast","moves":[{"WasteToTableau":{"to":255}}]}}}}"#;
         let mut dispatcher = Dispatcher::new();
-        let (id, answer) = answer_now(&mut dispatcher, read_request(&text));
+        let (id, answer) = answer_now(&mut dispatcher, read_request(text));
         assert_eq!(id, 3);
         assert!(invalid(answer).contains("there is no column 256"));
-        // Built in Rust rather than read, the same move is refused by the rules.
-        let task = Task::SolveKlondike {
-            deck,
-            rules: klondike::Rules::new(klondike::Draw::One),
-            moves: vec![klondike::Move::TableauToTableau { from: 255, to: 200, count: 255 }],
-        };
+        // Built in Rust, the same move still travels as JSON and is refused when read.
+        let deal = KlondikeDeal::seeded(1, klondike::Draw::One);
+        let task =
+            solve::<Klondike>(&deal, &[klondike::Move::TableauToTableau { from: 255, to: 200, count: 255 }]);
         let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 4, task });
-        assert_eq!(
-            invalid(answer),
-            "move 1: Move 255 cards from column 256 to column 201: there is no column 256"
-        );
+        assert_eq!(invalid(answer), "the moves could not be read: a move carries 1 to 13 cards, not 255");
+        // A well-formed move the rules refuse says which move and why.
+        let task =
+            solve::<Klondike>(&deal, &[klondike::Move::TableauToTableau { from: 0, to: 1, count: 13 }]);
+        let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 5, task });
+        assert!(invalid(answer).starts_with("move 1: "));
     }
 
     #[test]
     fn oversized_tasks_are_refused_before_any_work() {
         let mut dispatcher = Dispatcher::new();
-        let deck = crate::share::encode_deck(&seeded_deck(1));
+        let deal = PyramidDeal::seeded(1);
         let cases = [
             (
-                Task::SolveFreeCell { board: "KH ".repeat(1 << 18), mode: SolveMode::Fast },
-                "a board text is at most 8,192 characters; this one has 786,432",
+                Task::Solve {
+                    game: "freecell".into(),
+                    deal: "KH ".repeat(1 << 18),
+                    moves: serde_json::json!([]),
+                    mode: SolveMode::Fast,
+                },
+                "a deal code is at most 1,024 characters; this one has 786,432",
             ),
             (
                 Task::SolveFoxHounds { position: "A".repeat(300_000) },
                 "a position code is at most 64 characters; this one has 300,000",
             ),
             (
-                Task::SolvePyramidGame { deck: "1".repeat(1 << 20), moves: Vec::new() },
-                "a deck code is at most 64 characters; this one has 1,048,576",
+                Task::Grade { game: "g".repeat(1 << 20), deal: "1".into() },
+                "a game key is at most 32 characters; this one has 1,048,576",
             ),
             (
-                Task::SolvePyramidGame {
-                    deck: deck.clone(),
-                    moves: vec![pyramid::Move::Draw; MAX_MOVES + 1],
-                },
+                solve::<Pyramid>(&deal, &vec![pyramid::Move::Draw; MAX_MOVES + 1]),
                 "a task holds at most 32768 moves; this one has 32769",
             ),
             (
-                Task::SolveKlondike {
-                    deck,
-                    rules: klondike::Rules::new(klondike::Draw::Three),
-                    moves: vec![klondike::Move::Draw; MAX_MOVES + 1],
-                },
+                solve::<Klondike>(
+                    &KlondikeDeal::seeded(1, klondike::Draw::Three),
+                    &vec![klondike::Move::Draw; MAX_MOVES + 1],
+                ),
                 "a task holds at most 32768 moves; this one has 32769",
             ),
         ];
@@ -1036,10 +1033,7 @@ mod tests {
             assert_eq!(invalid(answer), reason);
         }
         // A whole game's worth of moves is still taken (and played: here, refused by the rules).
-        let task = Task::SolvePyramidGame {
-            deck: crate::share::encode_deck(&seeded_deck(1)),
-            moves: vec![pyramid::Move::Draw; MAX_MOVES],
-        };
+        let task = solve::<Pyramid>(&deal, &vec![pyramid::Move::Draw; MAX_MOVES]);
         assert_eq!(task.validate(), Ok(()));
         let (_, answer) = answer_now(&mut dispatcher, Request::Start { id: 2, task });
         assert!(invalid(answer).starts_with("move 25:"));

@@ -4,12 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use deckhand::deal::DealNumber;
-use deckhand::games::{freecell, klondike, pyramid};
-use deckhand::grade::{
-    deal_of_the_day, grade, policy, Date, DealSpec, Difficulty, Facts, GameKind, Grade, Grader, Verdict,
-    Winnable,
-};
+use deckhand::games::{read_variant, Game, Variant, Visit};
+use deckhand::grade::{deal_of_the_day, grade, Date, Difficulty, Grade, Verdict, Winnable};
 use deckhand::limits::quote;
 
 use crate::Failure;
@@ -20,10 +16,10 @@ pub const MAX_COUNT: u64 = 10_000;
 pub const MAX_RANGE: u64 = 1_000_000;
 
 /// Options of the four subcommands.
-struct Options<'a> {
+struct Options<'a, G: Game> {
     seed: Option<u64>,
     deck: Option<&'a str>,
-    draw: Option<klondike::Draw>,
+    variant: G::Variant,
     json: bool,
     count: Option<u64>,
     from: Option<u64>,
@@ -40,19 +36,21 @@ fn number(text: &str, what: &str) -> Result<u64, Failure> {
     text.parse().map_err(|_| Failure::input(format!("`{}` is too large for {what}", quote(text))))
 }
 
-/// A seed for `game`: FreeCell's are Microsoft deal numbers.
-fn seed(game: GameKind, text: &str) -> Result<u64, Failure> {
-    match game {
-        GameKind::FreeCell => text.parse::<DealNumber>().map(DealNumber::get).map_err(Failure::input),
-        _ => number(text, "a deal number"),
+/// A seed the game deals (FreeCell's are Microsoft deal numbers, 1..8589934591).
+fn seed<G: Game>(text: &str) -> Result<u64, Failure> {
+    let seed = number(text, "a deal number")?;
+    match G::seeded(seed, G::Variant::default()) {
+        Some(_) => Ok(seed),
+        None => Err(Failure::input(format!("deal {seed} is out of range for {}", G::NAME))),
     }
 }
 
-fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
-    let mut options = Options {
+fn parse<'a, G: Game>(command: &str, arguments: &[&'a str]) -> Result<Options<'a, G>, Failure> {
+    let game = G::KEY;
+    let mut options = Options::<G> {
         seed: None,
         deck: None,
-        draw: None,
+        variant: G::Variant::default(),
         json: false,
         count: None,
         from: None,
@@ -68,8 +66,11 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
         };
         match argument {
             "--json" => options.json = true,
-            "--draw" if game == GameKind::Klondike => {
-                options.draw = Some(crate::parse_draw(value("--draw")?)?);
+            _ if G::Variant::PARAMETER.is_some_and(|p| argument.strip_prefix("--") == Some(p)) => {
+                let text = value(argument)?;
+                options.variant = read_variant::<G>(Some(text)).map_err(|_| {
+                    Failure::usage(format!("`{argument} {}`: use {}", quote(text), G::Variant::expected()))
+                })?;
             }
             "--deck" | "--board" => options.deck = Some(value(argument)?),
             "--count" => {
@@ -81,7 +82,7 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
                 }
                 options.count = Some(count);
             }
-            "--from" => options.from = Some(seed(game, value("--from")?)?),
+            "--from" => options.from = Some(seed::<G>(value("--from")?)?),
             "--difficulty" => {
                 options.difficulty = Some(value("--difficulty")?.parse().map_err(Failure::input)?);
             }
@@ -89,7 +90,7 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
                 let text = value("--range")?;
                 let bad = || Failure::usage(format!("`--range {}`: expected A..B with A <= B", quote(text)));
                 let (a, b) = text.split_once("..").ok_or_else(bad)?;
-                let (a, b) = (seed(game, a)?, seed(game, b.trim_start_matches('='))?);
+                let (a, b) = (seed::<G>(a)?, seed::<G>(b.trim_start_matches('='))?);
                 if a > b {
                     return Err(bad());
                 }
@@ -108,7 +109,7 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
             _ if command == "day" && options.date.is_none() => {
                 options.date = Some(argument.parse().map_err(Failure::input)?);
             }
-            _ if command == "grade" && options.seed.is_none() => options.seed = Some(seed(game, argument)?),
+            _ if command == "grade" && options.seed.is_none() => options.seed = Some(seed::<G>(argument)?),
             _ => {
                 return Err(Failure::usage(format!(
                     "unexpected argument `{}` for `{game} {command}`",
@@ -123,45 +124,51 @@ fn parse<'a>(game: GameKind, command: &str, arguments: &[&'a str]) -> Result<Opt
 /// The subcommands this file answers.
 pub const COMMANDS: [&str; 4] = ["grade", "winnable", "day", "grade-table"];
 
-/// `<game> grade|winnable|day|grade-table ...`; `None` for another subcommand.
-pub fn run(game: GameKind, arguments: &[&str]) -> Option<Result<String, Failure>> {
-    let (&command, rest) = arguments.split_first()?;
-    let run = match command {
-        "grade" => grade_one,
-        "winnable" => winnable,
-        "day" => day,
-        "grade-table" => table,
-        _ => return None,
-    };
-    Some(parse(game, command, rest).and_then(|options| run(game, &options)))
+/// `<game> grade|winnable|day|grade-table ...`; `None` for another subcommand or game.
+pub fn run(game: &str, arguments: &[&str]) -> Option<Result<String, Failure>> {
+    deckhand::games::visit(game, Command { arguments })?
 }
 
-fn deal_from_file(game: GameKind, file: &str, draw: Option<klondike::Draw>) -> Result<DealSpec, Failure> {
-    Ok(match game {
-        GameKind::FreeCell => {
-            let text = crate::read_input(file, crate::MAX_BOARD_FILE, "a board file")?;
-            let position = text
-                .parse::<freecell::Position>()
-                .map_err(|e| Failure::input(format!("bad board in `{}`: {e}", quote(file))))?;
-            DealSpec::FreeCell(position)
-        }
-        GameKind::Pyramid => {
-            let text = crate::read_input(file, crate::MAX_DECK_FILE, "a deck file")?;
-            let deck =
-                pyramid::parse_deck(&text).map_err(|e| Failure::input(format!("bad Pyramid deck: {e}")))?;
-            DealSpec::Pyramid(deck)
-        }
-        GameKind::Klondike => {
-            let text = crate::read_input(file, crate::MAX_DECK_FILE, "a deck file")?;
-            let deck = klondike::parse_deck(&text)
-                .map_err(|e| Failure::input(format!("`{}` is not a Klondike deck: {e}", quote(file))))?;
-            DealSpec::Klondike(deck, draw.unwrap_or(klondike::Draw::One))
-        }
-    })
+struct Command<'a> {
+    arguments: &'a [&'a str],
 }
 
-fn spec(game: GameKind, seed: u64, draw: Option<klondike::Draw>) -> Result<DealSpec, Failure> {
-    DealSpec::seed(game, seed, draw).map_err(Failure::input)
+impl Visit for Command<'_> {
+    type Output = Option<Result<String, Failure>>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let (&command, rest) = self.arguments.split_first()?;
+        let run = match command {
+            "grade" => grade_one::<G>,
+            "winnable" => winnable::<G>,
+            "day" => day::<G>,
+            "grade-table" => table::<G>,
+            _ => return None,
+        };
+        Some(parse::<G>(command, rest).and_then(|options| run(&options)))
+    }
+}
+
+fn deal_from_file<G: Game>(file: &str, variant: G::Variant) -> Result<G::Deal, Failure> {
+    if G::PASTE.is_none() {
+        return Err(Failure::usage(format!("{} takes no deal from a file", G::NAME)));
+    }
+    let text = crate::read_input(file, 4 * G::MAX_PASTE_LEN, "a deal file")?;
+    G::deal_from_text(&text, variant)
+        .map_err(|e| Failure::input(format!("bad {} deal in `{}`: {e}", G::NAME, quote(file))))
+}
+
+fn spec<G: Game>(seed: u64, variant: G::Variant) -> Result<G::Deal, Failure> {
+    G::seeded(seed, variant)
+        .ok_or_else(|| Failure::input(format!("deal {seed} is out of range for {}", G::NAME)))
+}
+
+/// The variant in words for a title (" draw 3"), empty for a game without variants.
+fn variant_words<G: Game>(variant: G::Variant) -> String {
+    match G::Variant::PARAMETER {
+        Some(parameter) => format!(" {parameter} {}", variant.code()),
+        None => String::new(),
+    }
 }
 
 /// A JSON object with its keys in the order given (the contract's order).
@@ -171,34 +178,14 @@ fn object(fields: &[(&str, serde_json::Value)]) -> String {
 }
 
 /// A grade's JSON fields: result, difficulty, reason, then the game's facts.
-fn grade_fields(grade: &Grade) -> Vec<(&'static str, serde_json::Value)> {
+fn grade_fields(grade: &Grade) -> Vec<(&str, serde_json::Value)> {
     let mut fields: Vec<(&str, serde_json::Value)> = vec![
         ("result", grade.verdict.word().into()),
         ("difficulty", grade.difficulty.map(|d| d.word()).into()),
         ("reason", grade.reason.clone().into()),
     ];
-    match grade.facts {
-        Some(Facts::FreeCell { cells, cells_proven, length }) => {
-            fields.extend([
-                ("cells", cells.into()),
-                ("cells_proven", cells_proven.into()),
-                ("length", length.into()),
-            ]);
-        }
-        Some(Facts::Pyramid { steps, recycles }) => {
-            fields.extend([("steps", steps.into()), ("recycles", recycles.into())]);
-        }
-        Some(Facts::Klondike { draw, draw_three_wins, passes, passes_proven, moves, empties }) => {
-            fields.extend([
-                ("draw", draw.into()),
-                ("draw_three_wins", draw_three_wins.into()),
-                ("passes", passes.into()),
-                ("passes_proven", passes_proven.into()),
-                ("moves", moves.into()),
-                ("empties", empties.into()),
-            ]);
-        }
-        None => {}
+    if let Some(serde_json::Value::Object(facts)) = &grade.facts {
+        fields.extend(facts.iter().map(|(key, value)| (key.as_str(), value.clone())));
     }
     fields
 }
@@ -218,28 +205,30 @@ fn grade_text(grade: &Grade) -> String {
 }
 
 /// `<game> grade N | --deck FILE [--json] [--draw 1|3]`
-fn grade_one(game: GameKind, options: &Options) -> Result<String, Failure> {
+fn grade_one<G: Game>(options: &Options<G>) -> Result<String, Failure> {
+    let game = G::KEY;
     let deal = match (options.seed, options.deck) {
-        (Some(seed), None) => spec(game, seed, options.draw)?,
-        (None, Some(file)) => deal_from_file(game, file, options.draw)?,
+        (Some(seed), None) => spec::<G>(seed, options.variant)?,
+        (None, Some(file)) => deal_from_file::<G>(file, options.variant)?,
         (Some(_), Some(_)) => return Err(Failure::usage("give a deal number or `--deck FILE`, not both")),
         (None, None) => {
             return Err(Failure::usage(format!("`{game} grade` needs a deal number or `--deck FILE`")))
         }
     };
-    let grade = grade(&deal);
+    let grade = grade::<G>(&deal);
     Ok(if options.json { format!("{}\n", grade_json(options.seed, &grade)) } else { grade_text(&grade) })
 }
 
 /// `<game> winnable --count K [--difficulty D] [--from S] [--draw 1|3] [--json]`
-fn winnable(game: GameKind, options: &Options) -> Result<String, Failure> {
+fn winnable<G: Game>(options: &Options<G>) -> Result<String, Failure> {
+    let game = G::KEY;
     let count =
         options.count.ok_or_else(|| Failure::usage(format!("`{game} winnable` needs `--count K`")))?;
     let mut from = options.from.unwrap_or(1);
     let mut found = Vec::new();
     for _ in 0..count {
-        let (seed, grade) = Winnable::new(game, from, options.difficulty, options.draw).run_to_end();
-        from = game.next_seed(seed);
+        let (seed, grade) = Winnable::<G>::new(from, options.difficulty, options.variant).run_to_end();
+        from = G::next_seed(seed);
         found.push((seed, grade));
     }
     if options.json {
@@ -251,17 +240,17 @@ fn winnable(game: GameKind, options: &Options) -> Result<String, Failure> {
 }
 
 /// `<game> day YYYY-MM-DD [--draw 1|3] [--json]`
-fn day(game: GameKind, options: &Options) -> Result<String, Failure> {
+fn day<G: Game>(options: &Options<G>) -> Result<String, Failure> {
+    let game = G::KEY;
     let date =
         options.date.ok_or_else(|| Failure::usage(format!("`{game} day` needs a date, YYYY-MM-DD")))?;
-    let draw = options.draw.unwrap_or(klondike::Draw::One);
-    let (seed, grade) = deal_of_the_day(game, draw, date);
+    let (seed, grade) = deal_of_the_day::<G>(options.variant, date);
     if options.json {
         let mut fields = vec![("date", date.to_string().into()), ("deal", seed.into())];
         fields.extend(grade_fields(&grade));
         Ok(format!("{}\n", object(&fields)))
     } else {
-        let draw = if game == GameKind::Klondike { format!(" draw {}", draw.count()) } else { String::new() };
+        let draw = variant_words::<G>(options.variant);
         let difficulty = grade.difficulty.map_or(String::new(), |d| format!("{d}. "));
         Ok(format!("{date} {game}{draw}: deal {seed}. {difficulty}{}\n", grade.reason))
     }
@@ -269,23 +258,19 @@ fn day(game: GameKind, options: &Options) -> Result<String, Failure> {
 
 /// `<game> grade-table --range A..B [--draw 1|3] [--facts FILE]`: grades every seed, plays
 /// the game's fixed policy on each winnable one, and prints deals and policy wins per tier.
-fn table(game: GameKind, options: &Options) -> Result<String, Failure> {
+fn table<G: Game>(options: &Options<G>) -> Result<String, Failure> {
+    let game = G::KEY;
     let (a, b) =
         options.range.ok_or_else(|| Failure::usage(format!("`{game} grade-table` needs `--range A..B`")))?;
-    let draw = options.draw.unwrap_or(klondike::Draw::One);
     let started = Instant::now();
     let mut rows = [(0u64, 0u64); 4];
     let (mut unsolvable, mut unknown) = (0, 0);
     let mut facts = String::from("seed\tresult\tdifficulty\tpolicy\tfacts\n");
     for seed in a..=b {
-        let deal = spec(game, seed, Some(draw))?;
-        let grade = Grader::new(deal.clone()).run_to_end();
+        let deal = spec::<G>(seed, options.variant)?;
+        let grade = grade::<G>(&deal);
         let won = match grade.verdict {
-            Verdict::Solved => match &deal {
-                DealSpec::FreeCell(position) => policy::play_freecell(position),
-                DealSpec::Pyramid(deck) => policy::play_pyramid(deck),
-                DealSpec::Klondike(deck, draw) => policy::play_klondike(deck, klondike::Rules::new(*draw)),
-            },
+            Verdict::Solved => G::policy_wins(&deal).unwrap_or(false),
             Verdict::Unsolvable => {
                 unsolvable += 1;
                 false
@@ -306,14 +291,14 @@ fn table(game: GameKind, options: &Options) -> Result<String, Failure> {
             grade.verdict.word(),
             grade.difficulty.map_or("-", |d| d.word()),
             if won { "won" } else { "lost" },
-            grade.facts.map_or("-".to_string(), |f| serde_json::to_string(&f).unwrap_or_default())
+            grade.facts.as_ref().map_or("-".to_string(), |f| serde_json::to_string(f).unwrap_or_default())
         );
     }
     if let Some(file) = options.facts {
         std::fs::write(file, facts)
             .map_err(|e| Failure::input(format!("cannot write `{}`: {e}", quote(file))))?;
     }
-    let draw = if game == GameKind::Klondike { format!(" draw {}", draw.count()) } else { String::new() };
+    let draw = variant_words::<G>(options.variant);
     let winnable: u64 = rows.iter().map(|r| r.0).sum();
     let mut out = format!(
         "{game}{draw} seeds {a}..{b}: {winnable} winnable, {unsolvable} unsolvable, {unknown} unknown ({:.1} s)\n",

@@ -6,14 +6,15 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::table::{can_lift, intended_move, move_piles, send_away, Pile};
-use super::{board_code, Autoplay, Move, Position, Source, CASCADES, CELLS};
+use super::{
+    board_code, grading, policy, Autoplay, Mode, Move, Options, Position, Solver, Source, CASCADES, CELLS,
+};
 use crate::cards::{Card, Suit};
 use crate::deal::DealNumber;
-use crate::games::{choosing_words, Game, Place, Spot};
-use crate::grade::GameKind;
-use crate::protocol::{Answer, DealRef, SolveMode, Task};
-use crate::session::{Start, Verdict};
-use crate::share::Route;
+use crate::games::{choosing_words, Dealing, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot};
+use crate::search::Search;
+use crate::session::Start;
+use crate::share::LinkError;
 
 /// Where a game starts: a numbered deal, or any position (a board link, a typed position).
 #[derive(Clone, Debug, PartialEq)]
@@ -54,16 +55,15 @@ fn cell_letter(cell: u8) -> char {
     (b'a' + cell) as char
 }
 
-impl Game for FreeCell {
+impl Play for FreeCell {
     type Position = Position;
     type Move = Move;
     type Pile = Pile;
-    type Deal = Origin;
     type Settings = Autoplay;
-    type Saved = SavedGame;
 
     const NAME: &'static str = "FreeCell";
     const KEY: &'static str = "freecell";
+    const SUMMARY: &'static str = "Microsoft deals 1 to 8,589,934,591";
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)
@@ -162,6 +162,14 @@ impl Game for FreeCell {
         }
         text
     }
+}
+
+impl Dealing for FreeCell {
+    type Deal = Origin;
+    type Variant = OneVariant;
+    type Saved = SavedGame;
+
+    const DAILY_SALT: u64 = 1;
 
     fn title(deal: &Origin) -> String {
         match deal {
@@ -177,21 +185,7 @@ impl Game for FreeCell {
         }
     }
 
-    fn random_deal(_like: Option<&Origin>, random: f64) -> Origin {
-        let number = ((random * 1_000_000.0) as u64 + 1).clamp(1, 1_000_000);
-        Origin::Deal(DealNumber::new(number).expect("1..=1,000,000 is in range"))
-    }
-
-    const GRADED: GameKind = GameKind::FreeCell;
-
-    fn grade_ref(deal: &Origin) -> DealRef {
-        match deal {
-            Origin::Deal(number) => DealRef::Seed(number.get()),
-            Origin::Board(position) => DealRef::Code(position.setup().to_string()),
-        }
-    }
-
-    fn seeded(seed: u64, _draw: Option<crate::games::klondike::Draw>) -> Option<Origin> {
+    fn seeded(seed: u64, _variant: OneVariant) -> Option<Origin> {
         DealNumber::new(seed).ok().map(Origin::Deal)
     }
 
@@ -202,16 +196,54 @@ impl Game for FreeCell {
         }
     }
 
-    fn route(deal: &Origin, moves: &[Move]) -> Route {
-        let moves = (!moves.is_empty()).then(|| super::notation_words(&deal.start(), moves).join("."));
-        match deal {
-            Origin::Deal(deal) => Route::FreeCell { deal: Some(*deal), moves },
-            Origin::Board(position) => Route::FreeCellBoard { code: board_code::encode(position), moves },
+    /// Microsoft's deal numbers run out at 8,589,934,591; the search goes on from 1.
+    fn next_seed(seed: u64) -> u64 {
+        if seed >= DealNumber::MAX {
+            DealNumber::MIN
+        } else {
+            seed + 1
         }
     }
 
-    fn link_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+    fn deal_path(deal: &Origin) -> String {
+        match deal {
+            Origin::Deal(deal) => deal.to_string(),
+            Origin::Board(position) => format!("board/{}", board_code::encode(position)),
+        }
+    }
+
+    fn parse_deal_path(segments: &[&str], _variant: OneVariant) -> Result<Option<Origin>, LinkError> {
+        match segments {
+            [] => Ok(None),
+            ["board", code] => {
+                board_code::decode(code).map(|position| Some(Origin::Board(Rc::new(position)))).map_err(
+                    |error| LinkError::BadContent { what: "position code".into(), reason: error.to_string() },
+                )
+            }
+            [number] => Ok(Some(Origin::Deal(number.parse()?))),
+            _ => Err(LinkError::UnknownPage { path: crate::limits::quote(&segments.join("/")) }),
+        }
+    }
+
+    fn moves_code(deal: &Origin, moves: &[Move]) -> String {
+        super::notation_words(&deal.start(), moves).join(".")
+    }
+
+    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
         super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    const PASTE: Option<&'static str> = Some("A position as board text: one line per cascade, top card first, with optional `Freecells:` and `Foundations:` lines");
+    const MAX_PASTE_LEN: usize = super::setup::MAX_BOARD_TEXT_LEN;
+
+    fn deal_from_text(text: &str, _variant: OneVariant) -> Result<Origin, String> {
+        text.parse::<Position>()
+            .map(|position| Origin::Board(Rc::new(position)))
+            .map_err(|error| error.to_string())
+    }
+
+    fn deal_text(deal: &Origin) -> Option<String> {
+        Some(deal.start().setup().to_string())
     }
 
     fn save(deal: &Origin, moves: &[Move]) -> SavedGame {
@@ -230,16 +262,25 @@ impl Game for FreeCell {
         };
         Some((origin, saved.moves))
     }
+}
 
-    fn check_task(_deal: &Origin, position: &Position, _moves: &[Move]) -> Task {
-        Task::SolveFreeCell { board: position.setup().to_string(), mode: SolveMode::Fast }
+impl Solving for FreeCell {
+    type Solver = Solver;
+
+    fn solver(position: &Position, mode: SolveMode) -> Solver {
+        let mode = match mode {
+            SolveMode::Fast => Mode::Fast,
+            SolveMode::Short => Mode::Short,
+        };
+        Solver::new(position, Options { mode, ..Default::default() })
     }
 
-    fn verdict(answer: &Answer) -> Verdict<Move> {
-        match answer {
-            Answer::FreeCellSolved(outcome) => Verdict::from(outcome.clone()),
-            _ => Verdict::Unknown,
-        }
+    fn grader(deal: &Origin) -> Box<dyn Search<Solution = Grade>> {
+        Box::new(grading::Grader::new(&deal.start()))
+    }
+
+    fn policy_wins(deal: &Origin) -> Option<bool> {
+        Some(policy::play_freecell(&deal.start()))
     }
 }
 
@@ -256,13 +297,13 @@ mod tests {
     fn links_and_saved_games_round_trip() {
         let origin = deal(1);
         let start = origin.start();
-        let moves = FreeCell::link_moves(&start, "1a.2b.3c.4d").unwrap();
+        let moves = FreeCell::read_moves(&start, "1a.2b.3c.4d").unwrap();
         assert_eq!(moves.len(), 4);
-        let route = FreeCell::route(&origin, &moves);
-        assert_eq!(route.to_string(), "#/freecell/1?moves=1a.2b.3c.4d");
+        assert_eq!(FreeCell::moves_code(&origin, &moves), "1a.2b.3c.4d");
+        assert_eq!(crate::games::deal_code::<FreeCell>(&origin), "1");
         let saved = FreeCell::save(&origin, &moves);
         assert_eq!(FreeCell::restore(saved), Some((origin, moves)));
-        let error = FreeCell::link_moves(&start, "1a.zz").unwrap_err();
+        let error = FreeCell::read_moves(&start, "1a.zz").unwrap_err();
         assert!(error.starts_with("move 2 `zz` is not a move"), "{error}");
         assert_eq!(error.matches("zz").count(), 1, "the bad move is quoted once: {error}");
     }

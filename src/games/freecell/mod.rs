@@ -19,8 +19,11 @@
 //! ```
 
 pub mod board_code;
+mod fewer_cells;
 mod game;
+pub mod grading;
 pub mod notation;
+pub mod policy;
 mod rules;
 pub mod setup;
 pub mod solver;
@@ -28,6 +31,7 @@ pub mod table;
 
 pub use crate::search::Budget;
 pub use board_code::{BoardCodeError, BoardCodeProblem};
+pub use fewer_cells::FewerCells;
 pub use game::{FreeCell, Origin, SavedGame};
 pub use notation::{
     expand, expand_all, notation_words, play_moves, single_card_cost, solution_length, MovesError, Notation,

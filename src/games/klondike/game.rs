@@ -6,14 +6,16 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::table::{can_lift, finishing_moves, intended_move, move_piles_in, send_away, Pile};
-use super::{deck_code, deck_from_code, format_moves, play_moves, Draw, Move, Position, Rules, COLUMNS};
+use super::{
+    deck_code, deck_from_code, format_moves, grading, play_moves, policy, Draw, Move, Options, Position,
+    Rules, Solver, COLUMNS,
+};
 use crate::cards::{Card, Deck, Suit};
 use crate::deal::seeded_deck;
-use crate::games::{choosing_words, Game, Place, Spot, Tap};
-use crate::grade::GameKind;
-use crate::protocol::{Answer, DealRef, Task};
-use crate::session::{Start, Verdict};
-use crate::share::Route;
+use crate::games::{choosing_words, Dealing, Grade, Place, Play, SolveMode, Solving, Spot, Tap, Variant};
+use crate::search::Search;
+use crate::session::Start;
+use crate::share::{decode_deck, encode_deck, LinkError};
 
 /// What a Klondike game starts from: a deck in dealing order, the seed that shuffled it (if
 /// it came from one) and the draw.
@@ -74,16 +76,34 @@ fn moved_card(position: &Position, mv: Move) -> Option<Card> {
     }
 }
 
-impl Game for Klondike {
+impl Variant for Draw {
+    const PARAMETER: Option<&'static str> = Some("draw");
+    const ALL: &'static [Draw] = &[Draw::One, Draw::Three];
+
+    fn code(self) -> &'static str {
+        match self {
+            Draw::One => "1",
+            Draw::Three => "3",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Draw::One => "Draw 1",
+            Draw::Three => "Draw 3",
+        }
+    }
+}
+
+impl Play for Klondike {
     type Position = Position;
     type Move = Move;
     type Pile = Pile;
-    type Deal = KlondikeDeal;
     type Settings = ();
-    type Saved = SavedGame;
 
     const NAME: &'static str = "Klondike";
     const KEY: &'static str = "klondike";
+    const SUMMARY: &'static str = "draw 1 or 3, with a solver that sees every card";
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)
@@ -237,6 +257,22 @@ impl Game for Klondike {
         }
     }
 
+    fn score_extra(position: &Position) -> Option<String> {
+        Some(format!("Passes: {}", position.recycles() + 1))
+    }
+}
+
+impl Dealing for Klondike {
+    type Deal = KlondikeDeal;
+    type Variant = Draw;
+    type Saved = SavedGame;
+
+    const DAILY_SALT: u64 = 3;
+
+    fn variant(deal: &KlondikeDeal) -> Draw {
+        deal.draw
+    }
+
     fn title(deal: &KlondikeDeal) -> String {
         match deal.seed {
             Some(seed) => format!("Klondike #{seed}"),
@@ -251,43 +287,47 @@ impl Game for Klondike {
         }
     }
 
-    fn random_deal(like: Option<&KlondikeDeal>, random: f64) -> KlondikeDeal {
-        let draw = like.map_or(Draw::One, |deal| deal.draw);
-        KlondikeDeal::seeded((random * 1_000_000.0) as u64 + 1, draw)
-    }
-
-    const GRADED: GameKind = GameKind::Klondike;
-
-    fn grade_ref(deal: &KlondikeDeal) -> DealRef {
-        match deal.seed {
-            Some(seed) => DealRef::Seed(seed),
-            None => DealRef::Code(deck_code(&deal.deck)),
-        }
-    }
-
-    fn draw_of(deal: &KlondikeDeal) -> Option<Draw> {
-        Some(deal.draw)
-    }
-
-    fn seeded(seed: u64, draw: Option<Draw>) -> Option<KlondikeDeal> {
-        Some(KlondikeDeal::seeded(seed, draw.unwrap_or(Draw::One)))
+    fn seeded(seed: u64, draw: Draw) -> Option<KlondikeDeal> {
+        Some(KlondikeDeal::seeded(seed, draw))
     }
 
     fn seed_of(deal: &KlondikeDeal) -> Option<u64> {
         deal.seed
     }
 
-    fn route(deal: &KlondikeDeal, moves: &[Move]) -> Route {
-        let draw = deal.draw.count();
-        let moves = (!moves.is_empty()).then(|| format_moves(moves));
+    fn deal_path(deal: &KlondikeDeal) -> String {
         match deal.seed {
-            Some(seed) => Route::Klondike { seed: Some(seed), draw, moves },
-            None => Route::KlondikeDeck { deck: (*deal.deck).clone(), draw, moves },
+            Some(seed) => seed.to_string(),
+            None => format!("deck/{}", encode_deck(&deal.deck)),
         }
     }
 
-    fn link_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+    fn parse_deal_path(segments: &[&str], draw: Draw) -> Result<Option<KlondikeDeal>, LinkError> {
+        match segments {
+            [] => Ok(None),
+            ["deck", code] => Ok(Some(KlondikeDeal { seed: None, deck: Rc::new(decode_deck(code)?), draw })),
+            [number] => Ok(Some(KlondikeDeal::seeded(crate::share::parse_seed(number)?, draw))),
+            _ => Err(LinkError::UnknownPage { path: crate::limits::quote(&segments.join("/")) }),
+        }
+    }
+
+    fn moves_code(_deal: &KlondikeDeal, moves: &[Move]) -> String {
+        format_moves(moves)
+    }
+
+    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
         play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    const PASTE: Option<&'static str> = Some("A deck of 52 cards in dealing order: the 28 tableau cards row by row as a person deals (one to each of columns 1 to 7, then one to each of columns 2 to 7, and so on), then the stock from the top");
+
+    fn deal_from_text(text: &str, draw: Draw) -> Result<KlondikeDeal, String> {
+        let deck = super::parse_deck(text).map_err(|error| error.to_string())?;
+        Ok(KlondikeDeal { seed: None, deck: Rc::new(deck), draw })
+    }
+
+    fn deal_text(deal: &KlondikeDeal) -> Option<String> {
+        Some(super::format_deck(&deal.deck))
     }
 
     fn save(deal: &KlondikeDeal, moves: &[Move]) -> SavedGame {
@@ -305,20 +345,21 @@ impl Game for Klondike {
             KlondikeDeal { seed: saved.seed, deck: Rc::new(deck), draw: Draw::from_count(saved.draw)? };
         Some((deal, saved.moves))
     }
+}
 
-    fn check_task(deal: &KlondikeDeal, _position: &Position, moves: &[Move]) -> Task {
-        Task::SolveKlondike { deck: deck_code(&deal.deck), rules: deal.rules(), moves: moves.to_vec() }
+impl Solving for Klondike {
+    type Solver = Solver;
+
+    fn solver(position: &Position, _mode: SolveMode) -> Solver {
+        Solver::new(position, Options::default())
     }
 
-    fn verdict(answer: &Answer) -> Verdict<Move> {
-        match answer {
-            Answer::KlondikeSolved(outcome) => Verdict::from(outcome.clone()),
-            _ => Verdict::Unknown,
-        }
+    fn grader(deal: &KlondikeDeal) -> Box<dyn Search<Solution = Grade>> {
+        Box::new(grading::Grader::new(&deal.deck, deal.draw))
     }
 
-    fn score_extra(position: &Position) -> Option<String> {
-        Some(format!("Passes: {}", position.recycles() + 1))
+    fn policy_wins(deal: &KlondikeDeal) -> Option<bool> {
+        Some(policy::play_klondike(&deal.deck, deal.rules()))
     }
 }
 
@@ -360,9 +401,9 @@ mod tests {
     fn links_and_saved_games_round_trip() {
         let deal = KlondikeDeal::seeded(11, Draw::Three);
         let moves = vec![Move::Draw, Move::Draw];
-        let route = Klondike::route(&deal, &moves);
-        assert_eq!(Klondike::link_moves(&deal.start(), "d.d"), Ok(moves.clone()));
-        assert!(route.to_string().starts_with("#/klondike/11?draw=3"), "{route}");
+        assert_eq!(Klondike::read_moves(&deal.start(), "d.d"), Ok(moves.clone()));
+        assert_eq!(crate::games::deal_code::<Klondike>(&deal), "11?draw=3");
+        assert_eq!(crate::games::read_deal_code::<Klondike>("11?draw=3"), Ok(deal.clone()));
         assert_eq!(Klondike::restore(Klondike::save(&deal, &moves)), Some((deal, moves)));
     }
 }

@@ -24,8 +24,9 @@ pub const MAX_COLUMN: usize = 19;
 const FILLER: Card = Card::new(Rank::Ace, Suit::Clubs);
 
 /// How many cards each draw turns from the stock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Draw {
+    #[default]
     One,
     Three,
 }

@@ -7,14 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::{covering, row_column, value};
 use super::table::{click, intended_move, move_piles, Click, Pile};
-use super::{notation, Move, Position, MAX_RECYCLES, PYRAMID_CARDS, ROWS};
+use super::{grading, notation, policy, Move, Options, Position, Solver, MAX_RECYCLES, PYRAMID_CARDS, ROWS};
 use crate::cards::{Card, Deck, Rank};
 use crate::deal::seeded_deck;
-use crate::games::{Game, Place, Spot, Tap};
-use crate::grade::GameKind;
-use crate::protocol::{Answer, DealRef, Task};
+use crate::games::{Dealing, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
+use crate::search::Search;
 use crate::session::{Start, Verdict};
-use crate::share::{decode_deck, encode_deck, Route};
+use crate::share::{decode_deck, encode_deck, LinkError};
 
 /// What a Pyramid game starts from: a deck, and the seed that shuffled it if it came from one.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,16 +59,15 @@ fn covered_by(position: &Position, index: usize) -> String {
     names.join(" and ")
 }
 
-impl Game for Pyramid {
+impl Play for Pyramid {
     type Position = Position;
     type Move = Move;
     type Pile = Pile;
-    type Deal = PyramidDeal;
     type Settings = ();
-    type Saved = SavedGame;
 
     const NAME: &'static str = "Pyramid";
     const KEY: &'static str = "pyramid";
+    const SUMMARY: &'static str = "paste a deck and check it";
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)
@@ -170,6 +168,18 @@ impl Game for Pyramid {
         }
     }
 
+    fn score_extra(position: &Position) -> Option<String> {
+        Some(format!("Recycles left: {}", position.recycles_left().min(MAX_RECYCLES)))
+    }
+}
+
+impl Dealing for Pyramid {
+    type Deal = PyramidDeal;
+    type Variant = OneVariant;
+    type Saved = SavedGame;
+
+    const DAILY_SALT: u64 = 2;
+
     fn title(deal: &PyramidDeal) -> String {
         match deal.seed {
             Some(seed) => format!("Pyramid #{seed}"),
@@ -184,20 +194,7 @@ impl Game for Pyramid {
         }
     }
 
-    fn random_deal(_like: Option<&PyramidDeal>, random: f64) -> PyramidDeal {
-        PyramidDeal::seeded((random * 1_000_000.0) as u64 + 1)
-    }
-
-    const GRADED: GameKind = GameKind::Pyramid;
-
-    fn grade_ref(deal: &PyramidDeal) -> DealRef {
-        match deal.seed {
-            Some(seed) => DealRef::Seed(seed),
-            None => DealRef::Code(encode_deck(&deal.deck)),
-        }
-    }
-
-    fn seeded(seed: u64, _draw: Option<crate::games::klondike::Draw>) -> Option<PyramidDeal> {
+    fn seeded(seed: u64, _variant: OneVariant) -> Option<PyramidDeal> {
         Some(PyramidDeal::seeded(seed))
     }
 
@@ -205,16 +202,41 @@ impl Game for Pyramid {
         deal.seed
     }
 
-    fn route(deal: &PyramidDeal, moves: &[Move]) -> Route {
-        let moves = (!moves.is_empty()).then(|| notation::format_moves(moves));
+    fn deal_path(deal: &PyramidDeal) -> String {
         match deal.seed {
-            Some(seed) => Route::PyramidDeal { seed, moves },
-            None => Route::Pyramid { deck: Some((*deal.deck).clone()), moves },
+            Some(seed) => format!("deal/{seed}"),
+            None => encode_deck(&deal.deck),
         }
     }
 
-    fn link_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+    fn parse_deal_path(segments: &[&str], _variant: OneVariant) -> Result<Option<PyramidDeal>, LinkError> {
+        match segments {
+            [] => Ok(None),
+            ["deal", number] => Ok(Some(PyramidDeal::seeded(crate::share::parse_seed(number)?))),
+            [code] => Ok(Some(PyramidDeal { seed: None, deck: Rc::new(decode_deck(code)?) })),
+            _ => Err(LinkError::UnknownPage { path: crate::limits::quote(&segments.join("/")) }),
+        }
+    }
+
+    fn moves_code(_deal: &PyramidDeal, moves: &[Move]) -> String {
+        notation::format_moves(moves)
+    }
+
+    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
         notation::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    const PASTE: Option<&'static str> = Some(
+        "A deck of 52 cards: the 28 pyramid cards row by row from the apex, then the stock from the top",
+    );
+
+    fn deal_from_text(text: &str, _variant: OneVariant) -> Result<PyramidDeal, String> {
+        let deck = super::parse_deck(text).map_err(|error| error.to_string())?;
+        Ok(PyramidDeal { seed: None, deck: Rc::new(deck) })
+    }
+
+    fn deal_text(deal: &PyramidDeal) -> Option<String> {
+        Some(super::format_deck(&deal.deck))
     }
 
     fn save(deal: &PyramidDeal, moves: &[Move]) -> SavedGame {
@@ -226,16 +248,21 @@ impl Game for Pyramid {
         let (_, moves) = notation::play_moves(&deal.start(), &saved.moves).ok()?;
         Some((deal, moves))
     }
+}
 
-    fn check_task(deal: &PyramidDeal, _position: &Position, moves: &[Move]) -> Task {
-        Task::SolvePyramidGame { deck: encode_deck(&deal.deck), moves: moves.to_vec() }
+impl Solving for Pyramid {
+    type Solver = Solver;
+
+    fn solver(position: &Position, _mode: SolveMode) -> Solver {
+        Solver::new(position, Options::default())
     }
 
-    fn verdict(answer: &Answer) -> Verdict<Move> {
-        match answer {
-            Answer::PyramidSolved { outcome, .. } => Verdict::from(outcome.clone()),
-            _ => Verdict::Unknown,
-        }
+    fn grader(deal: &PyramidDeal) -> Box<dyn Search<Solution = Grade>> {
+        Box::new(grading::Grader::new(&deal.deck))
+    }
+
+    fn policy_wins(deal: &PyramidDeal) -> Option<bool> {
+        Some(policy::play_pyramid(&deal.deck))
     }
 
     fn still_winnable(steps: usize) -> String {
@@ -250,10 +277,6 @@ impl Game for Pyramid {
             Verdict::Lost => "No solution: this pyramid cannot be cleared.".into(),
             Verdict::Unknown => "The solver gave up within its budget: unknown.".into(),
         })
-    }
-
-    fn score_extra(position: &Position) -> Option<String> {
-        Some(format!("Recycles left: {}", position.recycles_left().min(MAX_RECYCLES)))
     }
 }
 
@@ -310,6 +333,6 @@ mod tests {
         let deal = PyramidDeal::seeded(5);
         let moves = vec![Move::Draw];
         assert_eq!(Pyramid::restore(Pyramid::save(&deal, &moves)), Some((deal.clone(), moves.clone())));
-        assert_eq!(Pyramid::link_moves(&deal.start(), &notation::format_moves(&moves)), Ok(moves));
+        assert_eq!(Pyramid::read_moves(&deal.start(), &notation::format_moves(&moves)), Ok(moves));
     }
 }

@@ -24,7 +24,9 @@
 //! ```
 
 mod game;
+pub mod grading;
 pub mod notation;
+pub mod policy;
 mod rules;
 mod setup;
 mod solver;

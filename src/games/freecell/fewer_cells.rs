@@ -7,7 +7,7 @@
 //! into every move (it never throws a win away, see the solver's docs). Seen positions are
 //! kept whole, up to the order of cascades and cells, so running out of positions to try is
 //! a proof that no `k`-cell win exists; running out of budget proves nothing. A win found is
-//! checked by [`super::cells_needed`] before it counts.
+//! checked by [`super::grading::cells_needed`] before it counts.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -106,8 +106,8 @@ impl FewerCells {
             let Some(position) = self.positions[node as usize].take() else { continue };
             if position.is_won() {
                 let line = self.line(node);
-                let checked =
-                    super::cells_needed(&self.start, &line).is_some_and(|k| usize::from(k) <= self.cells);
+                let checked = super::grading::cells_needed(&self.start, &line)
+                    .is_some_and(|k| usize::from(k) <= self.cells);
                 // A line the check refuses would be a bug here: never claim it.
                 self.done = Some(if checked {
                     Outcome::Solved(line)

@@ -1,0 +1,131 @@
+//! What grading says of a deal: its verdict, its difficulty tier and the one-line reason the
+//! table shows (docs/RULES.md, "Difficulty"). Each game grades its own deals
+//! ([`crate::games::Solving::grader`]); `crate::grade` runs the graders, searches for winnable
+//! deals and picks the deal of the day.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::search::Outcome;
+
+/// A deal's difficulty tier. Only a deal proven winnable has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] =
+        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+    /// The word shown on the table: `Easy`, `Medium`, `Hard`, `Expert`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+            Difficulty::Expert => "Expert",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// Why a text is not a difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not a difficulty: use easy, medium, hard or expert")]
+pub struct DifficultyError(pub String);
+
+impl FromStr for Difficulty {
+    type Err = DifficultyError;
+
+    /// Any case: `easy`, `Hard`, `EXPERT`.
+    fn from_str(text: &str) -> Result<Difficulty, DifficultyError> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.word().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| DifficultyError(crate::limits::quote(text)))
+    }
+}
+
+/// What the solver found, as the command line's `result` says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// A win was found (and replays through the rules).
+    Solved,
+    /// An exhaustive search proved that no win exists.
+    Unsolvable,
+    /// A budget ran out first.
+    Unknown,
+}
+
+impl Verdict {
+    /// `solved`, `unsolvable`, `unknown`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+
+    pub fn of<S>(outcome: &Outcome<S>) -> Verdict {
+        match outcome {
+            Outcome::Solved(_) => Verdict::Solved,
+            Outcome::Unsolvable => Verdict::Unsolvable,
+            Outcome::Unknown(_) => Verdict::Unknown,
+        }
+    }
+}
+
+/// A deal's verdict and difficulty, with the one-line reason shown on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grade {
+    pub verdict: Verdict,
+    /// `None` unless the verdict is `Solved`.
+    pub difficulty: Option<Difficulty>,
+    /// One line for the table: "Needs 3 free cells; the short solution is 104 moves".
+    pub reason: String,
+    /// What the solvers measured, as the game's own facts type writes itself (a JSON object
+    /// whose fields the command line prints); `None` unless solved.
+    pub facts: Option<serde_json::Value>,
+}
+
+impl Grade {
+    /// A deal not won: proven lost (`unsolvable` says how the game puts it) or undecided.
+    pub fn unsolved(verdict: Verdict, unsolvable: &str) -> Grade {
+        let reason = match verdict {
+            Verdict::Unsolvable => unsolvable,
+            _ => "The solver could not decide this deal within its budget",
+        };
+        Grade { verdict, difficulty: None, reason: reason.to_string(), facts: None }
+    }
+
+    /// A won deal: its tier, the reason, and the game's facts.
+    pub fn solved(difficulty: Difficulty, reason: String, facts: &impl Serialize) -> Grade {
+        Grade {
+            verdict: Verdict::Solved,
+            difficulty: Some(difficulty),
+            reason,
+            facts: serde_json::to_value(facts).ok(),
+        }
+    }
+
+    /// The facts read back as the game's own type.
+    pub fn facts_as<F: serde::de::DeserializeOwned>(&self) -> Option<F> {
+        serde_json::from_value(self.facts.clone()?).ok()
+    }
+}
+
+/// "The solver proved that this deal cannot be won", the usual words for a lost deal.
+pub const CANNOT_BE_WON: &str = "The solver proved that this deal cannot be won";
