@@ -298,6 +298,42 @@ impl Task {
     }
 }
 
+/// The task that judges the position `moves` reach from `deal` (hint, "still winnable?").
+pub fn check_task<G: Game>(deal: &G::Deal, moves: &[G::Move], mode: SolveMode) -> Task {
+    Task::Solve {
+        game: G::KEY.into(),
+        deal: crate::games::deal_code::<G>(deal),
+        moves: serde_json::to_value(moves).unwrap_or_default(),
+        mode,
+    }
+}
+
+/// The task that grades `deal`.
+pub fn grade_task<G: Game>(deal: &G::Deal) -> Task {
+    Task::Grade { game: G::KEY.into(), deal: crate::games::deal_code::<G>(deal) }
+}
+
+/// The task that looks for a winnable deal of game `G` in `variant` from seed `from` on.
+pub fn winnable_task<G: Game>(from: u64, difficulty: Option<Difficulty>, variant: G::Variant) -> Task {
+    let variant = crate::games::variant_parameter::<G>(variant).map(|(_, value)| value.to_string());
+    Task::FindWinnable { game: G::KEY.into(), from_seed: from, difficulty, variant }
+}
+
+/// The verdict in the worker's answer to a [`check_task`]: a line the game's moves read back
+/// from, a proof, or nothing decided (an answer of another kind, or moves that do not read).
+pub fn verdict<G: Game>(answer: &Answer) -> crate::session::Verdict<G::Move> {
+    use crate::session::Verdict;
+    match answer {
+        Answer::Solved(Outcome::Solved(moves)) => match serde_json::from_value::<Vec<G::Move>>(moves.clone())
+        {
+            Ok(moves) => Verdict::Winnable(std::rc::Rc::new(moves)),
+            Err(_) => Verdict::Unknown,
+        },
+        Answer::Solved(Outcome::Unsolvable) => Verdict::Lost,
+        _ => Verdict::Unknown,
+    }
+}
+
 /// The position `moves` (the game's moves as JSON) reach from the deal with code `deal`.
 pub fn position_after<G: Game>(deal: &str, moves: &serde_json::Value) -> Result<G::Position, String> {
     use crate::session::{Start, Table};

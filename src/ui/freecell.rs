@@ -12,7 +12,7 @@ use crate::deal::DealNumber;
 use crate::games::freecell::{
     notation_words, Autoplay, FreeCell, Notation, Origin, Pile, Position, CASCADES, CELLS,
 };
-use crate::games::{Game, Place};
+use crate::games::Place;
 use crate::session::Start;
 use crate::table::Action;
 
@@ -120,7 +120,8 @@ impl GameView for FreeCell {
         let current = table.state.current();
         let start = current.game.start();
         let notation = notation_words(&start, &current.moves).join(" ");
-        let position_route = FreeCell::route(&Origin::Board(Rc::new(current.position.clone())), &[]);
+        let position_route =
+            crate::share::Route::table::<FreeCell>(&Origin::Board(Rc::new(current.position.clone())), &[]);
         html! {
             <>
                 <input readonly=true aria-label="Position link" value={super::browser::page_url(&position_route)} />

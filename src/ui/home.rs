@@ -1,28 +1,34 @@
 use yew::prelude::*;
 
 use super::table::today_route;
-use crate::games::freecell::FreeCell;
-use crate::games::klondike::{Draw, Klondike};
-use crate::games::pyramid::Pyramid;
+use crate::games::{Dealing, Play, Variant};
 
-/// The list of games, each with its deal of the day.
+/// The list of games, each with its deal of the day (one per variant).
 #[component]
 pub fn Home() -> Html {
-    let day = |route: crate::share::Route, label: &'static str| {
-        html! { <>{" · "}<a href={route.to_string()} class="day-link">{label}</a></> }
-    };
+    macro_rules! entries {
+        ($($game:ty),* $(,)?) => {
+            html! { <>$(
+                <li>
+                    <a href={format!("#/{}", <$game as Play>::KEY)}>{<$game as Play>::NAME}</a>
+                    {" — "}{<$game as Play>::SUMMARY}
+                    { for <<$game as Dealing>::Variant as Variant>::ALL.iter().map(|&variant| {
+                        let words = match variant.words() {
+                            "" => format!("{} deal of the day", <$game as Play>::NAME),
+                            words => format!("{} deal of the day ({})", <$game as Play>::NAME, words.to_lowercase()),
+                        };
+                        html! { <>{" · "}<a href={today_route::<$game>(variant).to_string()} class="day-link">{words}</a></> }
+                    }) }
+                </li>
+            )*</> }
+        };
+    }
     html! {
         <section class="home">
             <h1>{"Deckhand"}</h1>
             <p>{"Solitaire with real solvers, entirely in your browser."}</p>
             <ul class="games">
-                <li><a href="#/freecell">{"FreeCell"}</a>{" — Microsoft deals 1 to 8,589,934,591"}
-                    {day(today_route::<FreeCell>(None), "FreeCell deal of the day")}</li>
-                <li><a href="#/klondike">{"Klondike"}</a>{" — draw 1 or 3, with a solver that sees every card"}
-                    {day(today_route::<Klondike>(Some(Draw::One)), "Klondike deal of the day (draw 1)")}
-                    {day(today_route::<Klondike>(Some(Draw::Three)), "draw 3")}</li>
-                <li><a href="#/pyramid">{"Pyramid"}</a>{" — paste a deck and check it"}
-                    {day(today_route::<Pyramid>(None), "Pyramid deal of the day")}</li>
+                {crate::games!(entries)}
                 <li><a href="#/tictactoe">{"Tic-Tac-Toe"}</a>{" — against an opponent that never errs"}</li>
                 <li><a href="#/foxhounds">{"Fox and Hounds"}</a>{" — solved: 895,280 positions"}</li>
             </ul>

@@ -11,10 +11,9 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use super::GameView;
-use crate::games::klondike::Draw;
-use crate::games::Game;
+use crate::games::{read_variant, variant_index, Game};
 use crate::grade::{daily_start_seed, Date, Difficulty, Grade, Verdict, WinnableProgress};
-use crate::protocol::{Answer, Task};
+use crate::protocol::{grade_task, winnable_task, Answer};
 use crate::share::Route;
 use crate::ui::browser::{load, save};
 use crate::ui::hooks::{use_solver, use_solver_quietly, Navigator, SolverHandle, SolverState};
@@ -93,18 +92,24 @@ pub fn new_deals_choice(chosen: NewDeals, choose: Callback<NewDeals>) -> Html {
     }
 }
 
-/// A random seed to start a search from: a Microsoft deal number for FreeCell, the same range
-/// for the seeded decks (short links).
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * 1_000_000.0) as u64 + 1
+/// A random seed to start a search from, among the game's random seeds (short links).
+fn random_seed<G: Game>() -> u64 {
+    let (low, high) = (*G::RANDOM_SEEDS.start(), *G::RANDOM_SEEDS.end());
+    low.saturating_add((js_sys::Math::random() * (high - low + 1) as f64) as u64).min(high)
+}
+
+/// The variant with index `index` among the game's variants.
+fn variant_at<G: Game>(index: u64) -> G::Variant {
+    use crate::games::Variant;
+    G::Variant::ALL.get(index as usize).copied().unwrap_or_default()
 }
 
 /// A search for a winnable deal as a table steers it.
 #[derive(Clone)]
 pub struct DealSearch {
     pub solver: SolverHandle,
-    /// Klondike's draw of the search in flight.
-    draw: Rc<Cell<Option<Draw>>>,
+    /// The variant of the search in flight, as its index among the game's variants.
+    variant: Rc<Cell<u64>>,
     /// The seed the search in flight started from.
     from: Rc<Cell<u64>>,
 }
@@ -117,15 +122,15 @@ impl PartialEq for DealSearch {
 
 impl DealSearch {
     /// Starts looking from a random seed for a winnable deal (of `deals`' difficulty).
-    pub fn start<G: Game>(&self, deals: NewDeals, draw: Option<Draw>) {
-        self.from::<G>(random_seed(), deals.difficulty(), draw);
+    pub fn start<G: Game>(&self, deals: NewDeals, variant: G::Variant) {
+        self.from::<G>(random_seed::<G>(), deals.difficulty(), variant);
     }
 
     /// Starts looking from `seed` on.
-    pub fn from<G: Game>(&self, seed: u64, difficulty: Option<Difficulty>, draw: Option<Draw>) {
-        self.draw.set(draw);
+    pub fn from<G: Game>(&self, seed: u64, difficulty: Option<Difficulty>, variant: G::Variant) {
+        self.variant.set(variant_index::<G>(variant));
         self.from.set(seed);
-        self.solver.start(Task::FindWinnable { game: G::GRADED, from_seed: seed, difficulty, draw });
+        self.solver.start(winnable_task::<G>(seed, difficulty, variant));
     }
 
     /// How far the search has got, while it runs.
@@ -153,12 +158,12 @@ impl DealSearch {
 #[hook]
 pub fn use_deal_search<G: Game>(on_found: Callback<(u64, Grade)>) -> DealSearch {
     let solver = use_solver();
-    let draw = (*use_memo((), |_| Rc::new(Cell::new(None::<Draw>)))).clone();
+    let variant = (*use_memo((), |_| Rc::new(Cell::new(0u64)))).clone();
     let from = (*use_memo((), |_| Rc::new(Cell::new(0)))).clone();
-    let search = DealSearch { solver: solver.clone(), draw: draw.clone(), from };
+    let search = DealSearch { solver: solver.clone(), variant: variant.clone(), from };
     use_effect_with((*solver.state).clone(), move |state| {
         if let SolverState::Done { answer: Answer::Winnable { seed, grade }, .. } = state {
-            if let Some(deal) = G::seeded(*seed, draw.get()) {
+            if let Some(deal) = G::seeded(*seed, variant_at::<G>(variant.get())) {
                 remember_grade(grade_key::<G>(&deal), grade.clone());
             }
             on_found.emit((*seed, grade.clone()));
@@ -206,7 +211,7 @@ thread_local! {
 const MAX_GRADES: usize = 500;
 
 fn grade_key<G: Game>(deal: &G::Deal) -> String {
-    G::route(deal, &[]).to_string()
+    Route::table::<G>(deal, &[]).to_string()
 }
 
 fn remember_grade(key: String, grade: Grade) {
@@ -237,7 +242,7 @@ pub fn use_deal_grade<G: Game>(deal: &G::Deal) -> Option<Grade> {
         use_effect_with(key.clone(), move |key| {
             if known_grade(key).is_none() {
                 *asked.borrow_mut() = Some(key.clone());
-                solver.start(G::grade_task(&deal));
+                solver.start(grade_task::<G>(&deal));
             } else {
                 solver.cancel();
             }
@@ -293,9 +298,9 @@ pub fn today() -> Date {
     }
 }
 
-/// The link to `game`'s deal of the day today (Klondike: in `draw`).
-pub fn today_route<G: Game>(draw: Option<Draw>) -> Route {
-    Route::Day { game: G::GRADED, date: today(), draw: draw.map_or(1, Draw::count) }
+/// The link to the game's deal of the day today, in `variant`.
+pub fn today_route<G: Game>(variant: G::Variant) -> Route {
+    Route::day::<G>(today(), variant)
 }
 
 /// The deals of the day a game has found, and the days played and won, saved per game.
@@ -310,6 +315,13 @@ pub struct Days {
 
 /// At most this many days are kept in each list (a year and a little).
 const MAX_DAYS: usize = 400;
+
+/// A variant as the days' lists tag it: its link value as a number (Klondike's draw, Spider's
+/// suits), 1 for a game with one variant, as earlier builds saved it.
+fn day_tag<G: Game>(variant: G::Variant) -> u8 {
+    use crate::games::Variant;
+    variant.code().parse().unwrap_or(1)
+}
 
 fn days_key<G: Game>() -> String {
     format!("deckhand.{}.days", G::KEY)
@@ -338,7 +350,7 @@ impl Days {
     /// The date whose deal of the day `deal` is, if it is one.
     pub fn day_of<G: Game>(&self, deal: &G::Deal) -> Option<Date> {
         let seed = G::seed_of(deal)?;
-        let draw = G::draw_of(deal).map_or(1, Draw::count);
+        let draw = day_tag::<G>(G::variant(deal));
         self.found
             .iter()
             .rev()
@@ -391,8 +403,8 @@ fn trim<T>(list: &mut Vec<T>) {
 #[derive(Properties, PartialEq)]
 pub struct DayPageProps {
     pub date: Date,
-    /// Klondike's draw (1 or 3).
-    pub draw: u8,
+    /// The link's variant parameter's value (Klondike's draw), if any; read when the route was.
+    pub variant: Option<String>,
     pub navigator: Navigator,
 }
 
@@ -400,14 +412,14 @@ pub struct DayPageProps {
 /// the solver wins: the same for everyone), then opens it as an ordinary deal link.
 #[component]
 pub fn DayPage<G: GameView>(props: &DayPageProps) -> Html {
-    let draw = Draw::from_count(props.draw).filter(|_| G::GRADED == crate::grade::GameKind::Klondike);
-    let draw_count = draw.map_or(1, Draw::count);
+    let variant = read_variant::<G>(props.variant.as_deref()).unwrap_or_default();
+    let draw_count = day_tag::<G>(variant);
     let date = props.date;
     let open = {
         let navigator = props.navigator.clone();
         Callback::from(move |seed: u64| {
-            if let Some(deal) = G::seeded(seed, draw) {
-                navigator.replace(&G::route(&deal, &[]));
+            if let Some(deal) = G::seeded(seed, variant) {
+                navigator.replace(&Route::table::<G>(&deal, &[]));
             }
         })
     };
@@ -424,8 +436,8 @@ pub fn DayPage<G: GameView>(props: &DayPageProps) -> Html {
         use_effect_with((date, draw_count), move |_| match Days::load::<G>().seed(date, draw_count) {
             Some(seed) => open.emit(seed),
             None => {
-                let start = daily_start_seed(G::GRADED, draw.unwrap_or(Draw::One), date);
-                search.from::<G>(start, None, draw);
+                let start = daily_start_seed::<G>(variant, date);
+                search.from::<G>(start, None, variant);
             }
         });
     }
@@ -436,7 +448,7 @@ pub fn DayPage<G: GameView>(props: &DayPageProps) -> Html {
             <div role="status" aria-live="polite" class="status">
                 {search_line(&search, "the deal of the day", None)}
                 if cancelled {
-                    <div>{"Stopped. "}<a href={format!("#/{}", G::GRADED)}>{"Play another deal"}</a></div>
+                    <div>{"Stopped. "}<a href={format!("#/{}", G::KEY)}>{"Play another deal"}</a></div>
                 }
             </div>
         </section>

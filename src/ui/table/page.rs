@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::shell::{game_key, GameTable};
 use super::GameView;
 use crate::session::Start;
+use crate::share::{Route, VariantParameter};
 use crate::ui::browser::load;
 use crate::ui::hooks::Navigator;
 
@@ -47,19 +48,16 @@ pub fn LinkProblem(props: &LinkProblemProps) -> Html {
     }
 }
 
-#[derive(Properties)]
-pub struct GamePageProps<G: GameView> {
-    /// The deal the link names; `None` reopens the game in progress, or deals a new one.
-    pub deal: Option<G::Deal>,
+#[derive(Properties, PartialEq)]
+pub struct GamePageProps {
+    /// The deal's path in the link (`164`, `deck/<code>`), already read once when the route
+    /// was; empty when the link names none (the game in progress reopens, or a new deal).
+    pub deal: AttrValue,
+    /// The link's variant parameter (Klondike's draw), if any.
+    pub variant: VariantParameter,
     /// The link's `moves=` list, unread.
     pub moves: Option<String>,
     pub navigator: Navigator,
-}
-
-impl<G: GameView> PartialEq for GamePageProps<G> {
-    fn eq(&self, other: &Self) -> bool {
-        self.deal == other.deal && self.moves == other.moves && self.navigator == other.navigator
-    }
 }
 
 /// The moves a link lists, read from `deal`'s start: capped in length before anything else.
@@ -70,19 +68,22 @@ fn link_moves<G: GameView>(deal: &G::Deal, code: &str) -> Result<Vec<G::Move>, S
             code.len()
         ));
     }
-    G::link_moves(&deal.start(), code)
+    G::read_moves(&deal.start(), code)
         .map_err(|reason| format!("in its list of moves, {}", shortened(&reason)))
 }
 
 /// A solitaire's page: its table at the deal the address names, with the link's moves.
 #[component]
-pub fn GamePage<G: GameView>(props: &GamePageProps<G>) -> Html {
-    let opened = use_memo((props.deal.clone(), props.moves.clone()), |(deal, moves)| {
+pub fn GamePage<G: GameView>(props: &GamePageProps) -> Html {
+    let named = Route::deal::<G>(&props.deal, &props.variant).ok();
+    let named_deal = named.as_ref().and_then(|(deal, _)| deal.clone());
+    let variant = named.map(|(_, variant)| variant).unwrap_or_default();
+    let opened = use_memo((named_deal.clone(), props.moves.clone()), move |(deal, moves)| {
         let saved = load::<G::Saved>(&game_key::<G>()).and_then(G::restore);
         let deal = match (deal, &saved) {
             (Some(deal), _) => deal.clone(),
             (None, Some((saved, _))) => saved.clone(),
-            (None, None) => G::random_deal(None, js_sys::Math::random()),
+            (None, None) => G::random_deal(variant, js_sys::Math::random()),
         };
         let restored = match moves {
             Some(code) => link_moves::<G>(&deal, code),
@@ -106,10 +107,10 @@ pub fn GamePage<G: GameView>(props: &GamePageProps<G>) -> Html {
     // An address that named no deal (`#/klondike`, a bad link) is settled on the deal shown.
     {
         let navigator = props.navigator.clone();
-        let named = props.deal.is_some();
+        let named = named_deal.is_some();
         use_effect_with((opened.clone(), named), move |(opened, named)| {
             if !named {
-                navigator.replace(&G::route(&opened.0, &[]));
+                navigator.replace(&Route::table::<G>(&opened.0, &[]));
             }
         });
     }

@@ -15,8 +15,10 @@ use super::deals::{
 use super::parts::{check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use super::view::TableView;
 use super::{GameView, TableContext};
-use crate::games::{spots, step_focus, Direction, Game, Spot};
+use crate::games::{spots, step_focus, Direction, Game, SolveMode, Spot};
+use crate::protocol::{check_task, verdict};
 use crate::session::{Control, Stats, Table, Verdict};
+use crate::share::Route;
 use crate::table::{announcement, travelling_cards, Action, GameSnapshot, TableState};
 use crate::ui::browser::{copy_text, load, page_url};
 use crate::ui::card_motion::{use_card_motion, use_snapshot_motion};
@@ -127,7 +129,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
             }
         });
         let navigator = props.navigator.clone();
-        use_effect_with(current.game.clone(), move |deal| navigator.replace(&G::route(deal, &[])));
+        use_effect_with(current.game.clone(), move |deal| navigator.replace(&Route::table::<G>(deal, &[])));
     }
     let table_ref = use_node_ref();
     let motion = use_snapshot_motion(current.clone(), travelling_cards::<G>);
@@ -141,12 +143,13 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     }
     // The solver looks at each new position in the background ("still winnable?", hints).
     let check = {
-        let wanted = state.session.wanted_check().map(|snapshot| {
-            (snapshot.id, G::check_task(&snapshot.game, &snapshot.position, &snapshot.moves))
-        });
+        let wanted = state
+            .session
+            .wanted_check()
+            .map(|snapshot| (snapshot.id, check_task::<G>(&snapshot.game, &snapshot.moves, SolveMode::Fast)));
         let on_verdict =
             dispatch.reform(|(snapshot, verdict)| Action::Control(Control::Verdict { snapshot, verdict }));
-        use_position_check(wanted, G::verdict, on_verdict)
+        use_position_check(wanted, verdict::<G>, on_verdict)
     };
     // Replay and auto-complete: one move per tick while playing.
     let speed_ms = {
@@ -276,12 +279,12 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
         html! { <button disabled={!enabled} {onclick}>{label}</button> }
     };
     // New games: any shuffle, or a winnable one (of a difficulty) found by the worker.
-    let draw = G::draw_of(&current.game);
+    let variant = G::variant(&current.game);
     let (new_deals, on_new_deals) = use_new_deals::<G>();
     let open_seed = {
         let dispatch = dispatch.clone();
         Callback::from(move |seed: u64| {
-            if let Some(deal) = G::seeded(seed, draw) {
+            if let Some(deal) = G::seeded(seed, variant) {
                 dispatch.emit(Action::NewGame(deal));
             }
         })
@@ -296,13 +299,10 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     };
     let on_new = {
         let dispatch = dispatch.clone();
-        let like = current.game.clone();
         let search = search.clone();
         Callback::from(move |_: MouseEvent| match new_deals {
-            NewDeals::Any => {
-                dispatch.emit(Action::NewGame(G::random_deal(Some(&like), js_sys::Math::random())))
-            }
-            deals => search.start::<G>(deals, draw),
+            NewDeals::Any => dispatch.emit(Action::NewGame(G::random_deal(variant, js_sys::Math::random()))),
+            deals => search.start::<G>(deals, variant),
         })
     };
     let grade = use_deal_grade::<G>(&current.game);
@@ -335,8 +335,8 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     let links = {
         let shown = current.clone();
         use_memo(current.id, move |_| ShareLinks {
-            deal: page_url(&G::route(&shown.game, &[])),
-            with_moves: page_url(&G::route(&shown.game, &shown.moves)),
+            deal: page_url(&Route::table::<G>(&shown.game, &[])),
+            with_moves: page_url(&Route::table::<G>(&shown.game, &shown.moves)),
         })
     };
     let copy = |url: &String| {
@@ -380,7 +380,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                 }
                 <div class="deal-facts">
                     {grade_line(grade.as_ref())}
-                    <a class="day-link" href={today_route::<G>(draw).to_string()}>{"Deal of the day"}</a>
+                    <a class="day-link" href={today_route::<G>(variant).to_string()}>{"Deal of the day"}</a>
                 </div>
             </div>
             <div class={classes!("table", G::CLASS)} ref={table_ref} role="group"
