@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board_code;
+pub mod family;
 mod game;
 pub mod notation;
 mod rules;
