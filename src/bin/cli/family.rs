@@ -140,7 +140,7 @@ fn parse_range(text: &str) -> Result<(u128, u128), Failure> {
 
 /// `bench KEY --range A..B [--list] [--budget STATES]`: solves every game of the range,
 /// replays every solution through the rules, prints figures (with `--list`, one line per
-/// game: `N solved|unsolvable|unknown`).
+/// game: `N solved|unsolvable|unknown`, and the figures on standard error).
 pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
     let key = variant.key();
     let (mut range, mut list, mut budget) = (None, false, FamilySolver::BUDGET);
@@ -202,8 +202,7 @@ pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
     let count = times.len() as f64;
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
-    if !list {
-        output.push_str(&format!(
+    let figures = format!(
             "{name} games {first}..{last}: {solved} solved ({share:.2}%), {unsolvable} unsolvable, {unknown} unknown\n\
              every solution replayed to a win; mean {mean_moves:.1} moves\n\
              time {total:.2} s in all, mean {mean:.2} ms, median {median:.2} ms, slowest {slowest:.0} ms (game {slowest_game}); {states} states\n",
@@ -213,7 +212,12 @@ pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
             mean = 1000.0 * total / count,
             median = 1000.0 * median,
             slowest = 1000.0 * slowest,
-        ));
+    );
+    // With `--list` the figures go to standard error, so standard output is one line a game.
+    if list {
+        eprint!("{figures}");
+    } else {
+        output.push_str(&figures);
     }
     Ok(output)
 }

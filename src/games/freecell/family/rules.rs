@@ -41,6 +41,8 @@ pub struct Rules {
     pub cascade_cards: u8,
     /// The free cells (0-based) the cards left after the cascades go to, in order.
     pub dealt_cells: &'static [u8],
+    /// How many free cells PySolFC's board text lists at the deal (`-` for an empty one).
+    pub listed_cells: u8,
 }
 
 /// The games of the family.
@@ -90,6 +92,7 @@ impl Variant {
                 empty: EmptyCascade::AnyCard,
                 cascade_cards: 52,
                 dealt_cells: &[],
+                listed_cells: 0,
             },
             Variant::BakersGame => Rules {
                 cascades: 8,
@@ -98,6 +101,7 @@ impl Variant {
                 empty: EmptyCascade::AnyCard,
                 cascade_cards: 52,
                 dealt_cells: &[],
+                listed_cells: 0,
             },
             Variant::EightOff => Rules {
                 cascades: 8,
@@ -106,6 +110,7 @@ impl Variant {
                 empty: EmptyCascade::KingsOnly,
                 cascade_cards: 48,
                 dealt_cells: &[0, 2, 4, 6],
+                listed_cells: 8,
             },
             Variant::SeahavenTowers => Rules {
                 cascades: 10,
@@ -114,6 +119,7 @@ impl Variant {
                 empty: EmptyCascade::KingsOnly,
                 cascade_cards: 50,
                 dealt_cells: &[1, 2],
+                listed_cells: 3,
             },
         }
     }
@@ -456,19 +462,19 @@ impl Position {
         moves
     }
 
-    /// Board text as PySolFC and Freecell Solver read it: a `Freecells:` line where the
-    /// variant deals into cells (`-` for an empty one, up to the last card), then one line
-    /// per cascade, top card first.
+    /// Board text as PySolFC prints it and Freecell Solver reads it: a `Freecells:` line where
+    /// the variant deals into cells or a cell holds a card (`-` for an empty one, as many as
+    /// PySolFC lists), a `Foundations:` line once a card is home, then one line per cascade,
+    /// top card first.
     pub fn board_text(&self) -> String {
         let mut text = String::new();
-        if !self.rules().dealt_cells.is_empty() || self.cells().iter().any(Option::is_some) {
-            let last = self.cells().iter().rposition(Option::is_some).map_or(0, |i| i + 1);
-            let cells: Vec<String> =
-                self.cells()[..last].iter().map(|c| c.map_or("-".to_string(), |c| c.to_string())).collect();
+        let occupied = self.cells().iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+        let listed = occupied.max(usize::from(self.rules().listed_cells));
+        if listed > 0 {
             text.push_str("Freecells:");
-            for cell in cells {
+            for cell in &self.cells()[..listed] {
                 text.push(' ');
-                text.push_str(&cell);
+                text.push_str(&cell.map_or("-".to_string(), |c| c.to_string()));
             }
             text.push('\n');
         }

@@ -289,43 +289,33 @@ impl State {
         self.autoplay_into(t, &mut sink);
     }
 
-    /// How far from won the state looks (lower is better): cards not home, cards above the
-    /// next card each foundation needs, cards resting above a lower card of their cascade
-    /// that they cannot go on (each must move before that card goes home), occupied free
-    /// cells, and empty cascades as a bonus.
+    /// How far from won the state looks (lower is better): cards not home, cards resting on
+    /// a card they do not build on, next cards for the foundations that are covered, occupied
+    /// free cells, and empty cascades as a bonus. One pass over the cards, no cascade walked.
+    #[inline]
     fn score(&self, t: &Tables) -> usize {
         let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
-        let (mut misplaced, mut depth, mut empty) = (0usize, 0usize, 0usize);
-        let mut column = [0u8; 52];
-        for i in 0..t.cascades {
-            let mut x = self.tops[i];
-            if x == NONE {
-                empty += 1;
-                continue;
-            }
-            let mut n = 0;
-            while x < 52 {
-                column[n] = x;
-                n += 1;
-                x = self.below[usize::from(x)];
-            }
-            // Bottom up: a card above a lower card it does not rest on in order.
-            let mut lowest = 14;
-            for k in (0..n).rev() {
-                let c = column[k];
-                if rank(c) > lowest {
-                    misplaced += 1;
-                } else {
-                    lowest = rank(c);
-                }
-                if self.fits_home(c) {
-                    depth += k;
-                }
+        let mut misplaced = 0usize;
+        for c in 0..52u8 {
+            let b = self.below[usize::from(c)];
+            misplaced += usize::from(b < 52 && !t.stacks(c, b));
+        }
+        let mut covered = 0usize;
+        let mut tops = 0u64;
+        for &x in &self.tops[..t.cascades] {
+            tops |= 1 << (x % 64);
+        }
+        for s in 0..4u8 {
+            let h = self.home[usize::from(s)];
+            if h < 13 {
+                let c = h * 4 + s;
+                let b = self.below[usize::from(c)];
+                covered += usize::from(b != IN_CELL && (tops >> c) & 1 == 0);
             }
         }
         let cells = (0..t.cells).filter(|&i| self.cells[i] != NONE).count();
-        let empty_bonus = empty.min(left);
-        4 * left + 3 * depth + 5 * misplaced + 2 * cells + 64 - 4 * empty_bonus.min(16)
+        let empty = (0..t.cascades).filter(|&i| self.tops[i] == NONE).count();
+        4 * left + 5 * misplaced + 6 * covered + 2 * cells + 64 - 4 * empty.min(16)
     }
 
     /// Every move worth trying, best first: runs onto other cascades (longest first), cards
