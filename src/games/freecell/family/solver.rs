@@ -318,6 +318,44 @@ impl State {
         4 * left + 5 * misplaced + 6 * covered + 2 * cells + 64 - 4 * empty.min(16)
     }
 
+    /// A closer look than [`State::score`], walking every cascade: cards not home, cards
+    /// above the next card each foundation needs, cards resting above a lower card of their
+    /// cascade, occupied free cells, empty cascades as a bonus.
+    fn walked_score(&self, t: &Tables) -> usize {
+        let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
+        let (mut misplaced, mut depth, mut empty) = (0usize, 0usize, 0usize);
+        let mut column = [0u8; 52];
+        for i in 0..t.cascades {
+            let mut x = self.tops[i];
+            if x == NONE {
+                empty += 1;
+                continue;
+            }
+            let mut n = 0;
+            while x < 52 {
+                column[n] = x;
+                n += 1;
+                x = self.below[usize::from(x)];
+            }
+            // Bottom up: a card above a lower card it does not rest on in order.
+            let mut lowest = 14;
+            for k in (0..n).rev() {
+                let c = column[k];
+                if rank(c) > lowest {
+                    misplaced += 1;
+                } else {
+                    lowest = rank(c);
+                }
+                if self.fits_home(c) {
+                    depth += k;
+                }
+            }
+        }
+        let cells = (0..t.cells).filter(|&i| self.cells[i] != NONE).count();
+        let empty_bonus = empty.min(left);
+        4 * left + 3 * depth + 5 * misplaced + 2 * cells + 64 - 4 * empty_bonus.min(16)
+    }
+
     /// Every move worth trying, best first: runs onto other cascades (longest first), cards
     /// from free cells onto cascades, moves home autoplay leaves, moves into an empty cascade,
     /// then top cards into a free cell. Only the first empty free cell and the first empty
@@ -440,6 +478,10 @@ struct Node {
 /// of distinct states runs out.
 pub struct FamilySolver {
     tables: Tables,
+    /// Which score orders the search: 0 the walked one (first, for a few states), 1 the quick
+    /// one (to the end).
+    phase: u8,
+    position: Position,
     budget: Budget,
     start: State,
     seen: HashSet<Key, BuildHasherDefault<PassHasher>>,
@@ -448,6 +490,8 @@ pub struct FamilySolver {
     buckets: Vec<Vec<u32>>,
     lowest: usize,
     moves: Vec<Move>,
+    /// States stored by the first phase, when the search started again.
+    earlier_states: u64,
     done: Option<Outcome<Vec<Move>>>,
 }
 
@@ -457,10 +501,24 @@ impl FamilySolver {
 
     /// A solver for `position` that may store `budget` distinct states.
     pub fn new(position: &Position, budget: Budget) -> FamilySolver {
+        // Where any card fills an empty cascade (Baker's Game) the quick score does well from
+        // the start; where only kings do, the walked score first.
+        let phase = u8::from(position.rules().empty == EmptyCascade::AnyCard);
+        FamilySolver::with_phase(position, budget, phase)
+    }
+
+    /// States the first phase (ordered by the walked score) may store before the search
+    /// starts again ordered by the quick score: the walked score finds the solutions of some
+    /// deals the quick one wanders on, the quick one runs the proofs faster.
+    pub const FIRST_PHASE_STATES: usize = 20_000;
+
+    fn with_phase(position: &Position, budget: Budget, phase: u8) -> FamilySolver {
         let tables = Tables::new(position.rules());
         let start = State::new(position);
         let mut solver = FamilySolver {
             tables,
+            phase,
+            position: position.clone(),
             budget,
             start,
             seen: HashSet::default(),
@@ -468,6 +526,7 @@ impl FamilySolver {
             buckets: Vec::new(),
             lowest: 0,
             moves: Vec::new(),
+            earlier_states: 0,
             done: None,
         };
         let mut first = start;
@@ -487,7 +546,11 @@ impl FamilySolver {
     }
 
     fn add(&mut self, node: Node) {
-        let score = node.state.score(&self.tables);
+        let score = if self.phase == 0 {
+            node.state.walked_score(&self.tables)
+        } else {
+            node.state.score(&self.tables)
+        };
         let index = self.nodes.len() as u32;
         self.nodes.push(node);
         if self.buckets.len() <= score {
@@ -560,7 +623,13 @@ impl Search for FamilySolver {
             if self.done.is_some() {
                 break;
             }
-            if self.seen.len() as u64 > self.budget.states {
+            if self.phase == 0 && self.seen.len() > FamilySolver::FIRST_PHASE_STATES {
+                let states = self.seen.len() as u64;
+                *self = FamilySolver::with_phase(&self.position.clone(), self.budget, 1);
+                self.earlier_states = states;
+                return None;
+            }
+            if self.seen.len() as u64 + self.earlier_states > self.budget.states {
                 self.done =
                     Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.seen.len() as u64 }));
                 break;
@@ -571,6 +640,6 @@ impl Search for FamilySolver {
     }
 
     fn progress(&self) -> Progress {
-        Progress { states: self.seen.len() as u64 }
+        Progress { states: self.earlier_states + self.seen.len() as u64 }
     }
 }
