@@ -121,7 +121,7 @@ fn sequence_capacity_doubles_with_empty_cascades_only_where_any_card_fills_them(
         over.check(run_move(4)),
         Err(FamilyIllegal::Move(IllegalMove::OverCapacity { cards: 4, capacity: 3 }))
     );
-    assert!(over.is_legal(run_move(3)) == false, "7H does not go on 9H");
+    assert!(!over.is_legal(run_move(3)), "7H does not go on 9H");
     assert!(board(Variant::BakersGame, 2, 1).is_legal(run_move(4))); // 3 * 2
     assert!(board(Variant::BakersGame, 3, 1).is_legal(run_move(4))); // 2 * 2
     assert!(!board(Variant::BakersGame, 4, 1).is_legal(run_move(4))); // 1 * 2
@@ -153,8 +153,6 @@ fn only_kings_fill_an_empty_cascade_in_eight_off_and_seahaven() {
         } else {
             assert_eq!(position.check(five), Err(FamilyIllegal::KingsOnly { card: "5H".parse().unwrap() }));
             assert!(!position.is_legal(cell_move), "{variant}: {cell_card}");
-            // A king goes: QH and 9H move off KH... here, KS from the bottom of its cascade? Use
-            // the whole run KH..5H: within capacity only in part, so move QH's cascade's king.
         }
     }
     // A lone king from a cell to an empty cascade in Eight Off.

@@ -472,7 +472,8 @@ struct Node {
     mv: Move,
 }
 
-/// The family solver: a greedy best-first search (by [`State::score`]) over every move, with
+/// The family solver: a greedy best-first search (by [`State::score`], where only kings fill a
+/// cascade first by [`State::walked_score`]) over every move, with
 /// a transposition set of canonical states. When it runs out of states to try it has seen
 /// every state reachable from the start (`Unsolvable` is a proof); `Unknown` when the budget
 /// of distinct states runs out.
