@@ -53,3 +53,42 @@ fn unknown_commands_print_usage_and_exit_code_2() {
     assert_eq!(code, 2);
     assert!(stderr.contains("needs a deal number"), "{stderr}");
 }
+
+#[test]
+fn family_deal_prints_pysolfcs_board_text() {
+    let (code, stdout, stderr) = deckhand(&["eight-off", "deal", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "Freecells: 6S - 9C - 2H - 6H -");
+    assert_eq!(lines[1], "JD KD 2S 4C 3S 6D");
+    assert_eq!(lines.len(), 9);
+    let (code, stdout, _) = deckhand(&["seahaven-towers", "deal", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().next(), Some("Freecells: - 2H 6H"));
+    assert_eq!(stdout.lines().count(), 11);
+    let (code, _, stderr) = deckhand(&["bakers-game", "deal", "100000000000000000000"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("out of range"), "{stderr}");
+}
+
+#[test]
+fn family_solve_and_bench_list_follow_the_contract() {
+    let (code, stdout, stderr) = deckhand(&["bakers-game", "solve", "1", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["game"], "bakers-game");
+    assert_eq!(json["deal"], 1);
+    assert_eq!(json["result"], "solved");
+    let moves = json["moves"].as_array().unwrap();
+    let home = moves.iter().filter(|m| m["to"] == "foundation").count();
+    assert_eq!(home, 52, "every move home is listed");
+    assert!(moves.iter().all(|m| m["from"].as_str().unwrap().starts_with("cascade-")
+        || m["from"].as_str().unwrap().starts_with("freecell-")));
+    let (code, stdout, _) = deckhand(&["bakers-game", "solve", "10", "--json"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(r#""result":"unsolvable""#), "{stdout}");
+    let (code, stdout, stderr) = deckhand(&["bench", "bakers-game", "--range", "9..11", "--list"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "9 solved\n10 unsolvable\n11 solved\n");
+    assert!(stderr.contains("every solution replayed"), "{stderr}");
+}

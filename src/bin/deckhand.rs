@@ -23,6 +23,9 @@ mod klondike;
 #[path = "cli/grade.rs"]
 mod grade;
 
+#[path = "cli/family.rs"]
+mod family;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -54,7 +57,15 @@ const USAGE: &str = "usage:
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
+<<<<<<< HEAD
   deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
+=======
+  deckhand bakers-game|eight-off|seahaven-towers deal N | solve N [--json] [--budget STATES]
+                                PySolFC game N (1..10^20-1): its board text, or a solution
+  deckhand bench bakers-game|eight-off|seahaven-towers --range A..B [--list] [--budget STATES]
+                                solve games A..B, replay every solution, print figures or a verdict a line
+  deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
+>>>>>>> family
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
@@ -152,6 +163,13 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", "foxhounds", rest @ ..] => twoplayer::bench(rest),
         ["klondike", rest @ ..] => klondike::run(rest),
         ["bench", "klondike", rest @ ..] => klondike::bench(rest),
+        // FreeCell's family (src/bin/cli/family.rs).
+        [key, rest @ ..] if family::KEYS.contains(key) => {
+            family::run(family::variant(key).expect("a family key"), rest)
+        }
+        ["bench", key, rest @ ..] if family::KEYS.contains(key) => {
+            family::bench(family::variant(key).expect("a family key"), rest)
+        }
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
         _ => Err(Failure::usage(format!("unknown command `{}`", quote(&arguments.join(" "))))),

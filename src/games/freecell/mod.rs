@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board_code;
+pub mod family;
 mod fewer_cells;
 mod game;
 pub mod grading;

@@ -1,0 +1,26 @@
+//! FreeCell's family: FreeCell, Baker's Game, Eight Off and Seahaven Towers as one set of
+//! rules parameterised by a [`Rules`] value (cascades, free cells, cells dealt into, build by
+//! alternate colour or by suit, what fills an empty cascade), dealt by PySolFC's game numbers
+//! (docs/RULES.md). Moves are FreeCell's [`Move`](super::Move) (`Source`/`Target` with 0-based
+//! indices).
+//!
+//! ```
+//! use deckhand::deal::PysolNumber;
+//! use deckhand::freecell::family::{FamilySolver, Position, Variant};
+//! use deckhand::search::Outcome;
+//!
+//! let start = Position::deal(Variant::SeahavenTowers, PysolNumber::new(1).unwrap());
+//! assert_eq!(start.board_text().lines().next(), Some("Freecells: - 2H 6H"));
+//! let Outcome::Solved(moves) = FamilySolver::solve(&start) else { panic!("game 1 is won") };
+//! let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
+//! assert!(end.is_won());
+//! ```
+
+mod rules;
+mod solver;
+
+pub use rules::{
+    Build, EmptyCascade, FamilyIllegal, PartsError, PlayError, Position, Rules, Variant, MAX_CASCADES,
+    MAX_CELLS,
+};
+pub use solver::FamilySolver;

@@ -1,0 +1,646 @@
+//! The family's solver: a depth-first search over every single-card move plus the sequence
+//! moves the capacity allows, with a transposition set of canonical states, resumable in
+//! slices through [`Search`].
+//!
+//! The state is FreeCell's solver's dense one: for every card, what it rests on (another
+//! card, the bottom of a cascade, a free cell or the foundation). That array is canonical
+//! (it does not depend on which cascade or free cell holds what), so the transposition set
+//! sees cascades as unordered and free cells as a set; it keeps the whole array (no hash-only
+//! entries), so `Unsolvable` is a proof: the search tried every move from every state it
+//! reached. Beside it the state keeps the player's layout (top card per cascade slot, card
+//! per free cell), so every move is a legal player [`Move`] as it stands.
+//!
+//! Cards go home by themselves when no solution can need them in play: where cards build by
+//! suit, every card that fits its foundation (the only card that could go on it, its own
+//! suit's next lower, is home already); where they build by alternate colour, a card whose
+//! two lower cards of the other colour are home (the player's safe rule). The solution lists
+//! these moves home explicitly.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use super::rules::{Build, EmptyCascade, Position, Rules, MAX_CASCADES, MAX_CELLS};
+use crate::cards::{Card, Rank, Suit};
+use crate::games::freecell::rules::{Move, Source, Target};
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
+
+const BOTTOM: u8 = 52;
+const IN_CELL: u8 = 53;
+const HOME: u8 = 54;
+const NONE: u8 = 255;
+
+const fn zobrist() -> [[u64; 55]; 52] {
+    let mut table = [[0u64; 55]; 52];
+    let mut state: u64 = 0xFA31_17B0_A7E5_5EED;
+    let mut card = 0;
+    while card < 52 {
+        let mut place = 0;
+        while place < 55 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            table[card][place] = z ^ (z >> 31);
+            place += 1;
+        }
+        card += 1;
+    }
+    table
+}
+
+static ZOBRIST: [[u64; 55]; 52] = zobrist();
+
+#[inline]
+fn rank(c: u8) -> u8 {
+    c / 4 + 1
+}
+
+#[inline]
+fn card(c: u8) -> Card {
+    Card::from_index(c % 52).unwrap_or(Card::new(Rank::Ace, Suit::Clubs))
+}
+
+/// Where autoplay moves go: a list, or nowhere.
+trait Record {
+    fn record(&mut self, mv: Move);
+}
+
+impl Record for Vec<Move> {
+    fn record(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+struct SinkMoves;
+
+impl Record for SinkMoves {
+    #[inline]
+    fn record(&mut self, _: Move) {}
+}
+
+/// The dense state with the player's layout.
+#[derive(Clone, Copy)]
+struct State {
+    below: [u8; 52],
+    tops: [u8; MAX_CASCADES],
+    cells: [u8; MAX_CELLS],
+    home: [u8; 4],
+    hash: u64,
+}
+
+/// A transposition-set entry: the whole canonical array, hashed by its Zobrist hash.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    below: [u8; 52],
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Passes the Zobrist hash through.
+#[derive(Default)]
+struct PassHasher(u64);
+
+impl Hasher for PassHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+/// Per-rules card tests, as tables.
+#[derive(Clone, Copy)]
+struct Tables {
+    /// Per card, a bit per card it stacks on.
+    bases: [u64; 52],
+    cascades: usize,
+    cells: usize,
+    rules: Rules,
+}
+
+impl Tables {
+    fn new(rules: Rules) -> Tables {
+        let mut bases = [0u64; 52];
+        for c in 0..52u8 {
+            for b in 0..52u8 {
+                if rules.stacks_on(card(c), card(b)) {
+                    bases[usize::from(c)] |= 1 << b;
+                }
+            }
+        }
+        Tables { bases, cascades: usize::from(rules.cascades), cells: usize::from(rules.cells), rules }
+    }
+
+    #[inline]
+    fn stacks(&self, c: u8, base: u8) -> bool {
+        base < 52 && (self.bases[usize::from(c)] >> base) & 1 != 0
+    }
+
+    #[inline]
+    fn fills_empty(&self, c: u8) -> bool {
+        self.rules.empty == EmptyCascade::AnyCard || rank(c) == 13
+    }
+}
+
+impl State {
+    fn new(position: &Position) -> State {
+        let mut state = State {
+            below: [HOME; 52],
+            tops: [NONE; MAX_CASCADES],
+            cells: [NONE; MAX_CELLS],
+            home: [0; 4],
+            hash: 0,
+        };
+        for (slot, cascade) in position.cascades().iter().enumerate() {
+            let mut under = BOTTOM;
+            for c in cascade {
+                state.below[usize::from(c.index())] = under;
+                under = c.index();
+            }
+            if under != BOTTOM {
+                state.tops[slot] = under;
+            }
+        }
+        for (slot, cell) in position.cells().iter().enumerate() {
+            if let Some(c) = cell {
+                state.below[usize::from(c.index())] = IN_CELL;
+                state.cells[slot] = c.index();
+            }
+        }
+        for s in Suit::ALL {
+            state.home[s.index()] = position.foundation(s);
+        }
+        state.hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+        state
+    }
+
+    #[inline]
+    fn set(&mut self, c: u8, place: u8) {
+        let c = usize::from(c);
+        self.hash ^= ZOBRIST[c][usize::from(self.below[c])] ^ ZOBRIST[c][usize::from(place)];
+        self.below[c] = place;
+    }
+
+    fn key(&self) -> Key {
+        Key { hash: self.hash, below: self.below }
+    }
+
+    fn is_won(&self) -> bool {
+        self.home == [13; 4]
+    }
+
+    #[inline]
+    fn fits_home(&self, c: u8) -> bool {
+        self.home[usize::from(c % 4)] + 1 == rank(c)
+    }
+
+    /// True if card `c` (which fits home) can go home with no loss: see the module doc.
+    #[inline]
+    fn safe_home(&self, t: &Tables, c: u8) -> bool {
+        match t.rules.build {
+            Build::Suit => true,
+            Build::AlternateColour => {
+                let (a, b) = if matches!(c % 4, 1 | 2) { (0, 3) } else { (1, 2) };
+                self.home[a] + 1 >= rank(c) && self.home[b] + 1 >= rank(c)
+            }
+        }
+    }
+
+    /// Plays a legal move (a sequence move moves only its base card's link).
+    fn apply(&mut self, mv: Move) {
+        let c = mv.card.index();
+        let under = self.below[usize::from(c)];
+        let moved_top = match mv.from {
+            Source::Cascade(i) => {
+                let slot = usize::from(i) % MAX_CASCADES;
+                let top = self.tops[slot];
+                self.tops[slot] = if under == BOTTOM { NONE } else { under };
+                top
+            }
+            Source::Cell(i) => {
+                self.cells[usize::from(i) % MAX_CELLS] = NONE;
+                c
+            }
+        };
+        match mv.to {
+            Target::Foundation => {
+                self.set(c, HOME);
+                self.home[usize::from(c % 4)] += 1;
+            }
+            Target::Cell(j) => {
+                self.set(c, IN_CELL);
+                self.cells[usize::from(j) % MAX_CELLS] = c;
+            }
+            Target::Cascade(j) => {
+                let slot = usize::from(j) % MAX_CASCADES;
+                let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
+                self.set(c, base);
+                self.tops[slot] = moved_top;
+            }
+        }
+    }
+
+    /// Sends home every card that may go by itself, recording the moves.
+    fn autoplay(&mut self, t: &Tables, moves: &mut Vec<Move>) {
+        self.autoplay_into(t, moves);
+    }
+
+    fn autoplay_into(&mut self, t: &Tables, moves: &mut impl Record) {
+        loop {
+            let mut sent = false;
+            for i in 0..t.cells {
+                let c = self.cells[i];
+                if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
+                    let mv = Move::single(card(c), Source::Cell(i as u8), Target::Foundation);
+                    self.apply(mv);
+                    moves.record(mv);
+                    sent = true;
+                }
+            }
+            for i in 0..t.cascades {
+                let c = self.tops[i];
+                if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
+                    let mv = Move::single(card(c), Source::Cascade(i as u8), Target::Foundation);
+                    self.apply(mv);
+                    moves.record(mv);
+                    sent = true;
+                }
+            }
+            if !sent {
+                return;
+            }
+        }
+    }
+
+    /// [`State::autoplay`] without recording the moves.
+    fn settle(&mut self, t: &Tables) {
+        let mut sink = SinkMoves;
+        self.autoplay_into(t, &mut sink);
+    }
+
+    /// How far from won the state looks (lower is better): cards not home, cards resting on
+    /// a card they do not build on, next cards for the foundations that are covered, occupied
+    /// free cells, and empty cascades as a bonus. One pass over the cards, no cascade walked.
+    #[inline]
+    fn score(&self, t: &Tables) -> usize {
+        let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
+        let mut misplaced = 0usize;
+        for c in 0..52u8 {
+            let b = self.below[usize::from(c)];
+            misplaced += usize::from(b < 52 && !t.stacks(c, b));
+        }
+        let mut covered = 0usize;
+        let mut tops = 0u64;
+        for &x in &self.tops[..t.cascades] {
+            tops |= 1 << (x % 64);
+        }
+        for s in 0..4u8 {
+            let h = self.home[usize::from(s)];
+            if h < 13 {
+                let c = h * 4 + s;
+                let b = self.below[usize::from(c)];
+                covered += usize::from(b != IN_CELL && (tops >> c) & 1 == 0);
+            }
+        }
+        let cells = (0..t.cells).filter(|&i| self.cells[i] != NONE).count();
+        let empty = (0..t.cascades).filter(|&i| self.tops[i] == NONE).count();
+        4 * left + 5 * misplaced + 6 * covered + 2 * cells + 64 - 4 * empty.min(16)
+    }
+
+    /// A closer look than [`State::score`], walking every cascade: cards not home, cards
+    /// above the next card each foundation needs, cards resting above a lower card of their
+    /// cascade, occupied free cells, empty cascades as a bonus.
+    fn walked_score(&self, t: &Tables) -> usize {
+        let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
+        let (mut misplaced, mut depth, mut empty) = (0usize, 0usize, 0usize);
+        let mut column = [0u8; 52];
+        for i in 0..t.cascades {
+            let mut x = self.tops[i];
+            if x == NONE {
+                empty += 1;
+                continue;
+            }
+            let mut n = 0;
+            while x < 52 {
+                column[n] = x;
+                n += 1;
+                x = self.below[usize::from(x)];
+            }
+            // Bottom up: a card above a lower card it does not rest on in order.
+            let mut lowest = 14;
+            for k in (0..n).rev() {
+                let c = column[k];
+                if rank(c) > lowest {
+                    misplaced += 1;
+                } else {
+                    lowest = rank(c);
+                }
+                if self.fits_home(c) {
+                    depth += k;
+                }
+            }
+        }
+        let cells = (0..t.cells).filter(|&i| self.cells[i] != NONE).count();
+        let empty_bonus = empty.min(left);
+        4 * left + 3 * depth + 5 * misplaced + 2 * cells + 64 - 4 * empty_bonus.min(16)
+    }
+
+    /// Every move worth trying, best first: runs onto other cascades (longest first), cards
+    /// from free cells onto cascades, moves home autoplay leaves, moves into an empty cascade,
+    /// then top cards into a free cell. Only the first empty free cell and the first empty
+    /// cascade are destinations (the others give the same canonical state), and a whole
+    /// cascade never moves into an empty one.
+    fn generate(&self, t: &Tables, moves: &mut Vec<Move>) {
+        moves.clear();
+        let free_cell = (0..t.cells).find(|&i| self.cells[i] == NONE);
+        let empty_cells = (0..t.cells).filter(|&i| self.cells[i] == NONE).count();
+        let free_cascade = (0..t.cascades).find(|&i| self.tops[i] == NONE);
+        let empty_cascades = (0..t.cascades).filter(|&i| self.tops[i] == NONE).count();
+        let reach = t.rules.capacity(empty_cells, empty_cascades);
+        // Runs onto other cascades.
+        for i in 0..t.cascades {
+            let top = self.tops[i];
+            if top == NONE {
+                continue;
+            }
+            let (mut x, mut n) = (top, 1usize);
+            loop {
+                for j in 0..t.cascades {
+                    let base = self.tops[j];
+                    if j != i && base != NONE && t.stacks(x, base) {
+                        moves.push(Move {
+                            card: card(x),
+                            from: Source::Cascade(i as u8),
+                            to: Target::Cascade(j as u8),
+                            cards: n as u8,
+                        });
+                    }
+                }
+                let b = self.below[usize::from(x)];
+                if n >= reach || !t.stacks(x, b) {
+                    break;
+                }
+                x = b;
+                n += 1;
+            }
+        }
+        for i in 0..t.cells {
+            let c = self.cells[i];
+            if c == NONE {
+                continue;
+            }
+            for j in 0..t.cascades {
+                let base = self.tops[j];
+                if base != NONE && t.stacks(c, base) {
+                    moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)));
+                }
+            }
+        }
+        // Moves home that autoplay did not make (alternate colours only).
+        for i in 0..t.cells {
+            let c = self.cells[i];
+            if c != NONE && self.fits_home(c) {
+                moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
+            }
+        }
+        for i in 0..t.cascades {
+            let c = self.tops[i];
+            if c != NONE && self.fits_home(c) {
+                moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation));
+            }
+        }
+        if let Some(j) = free_cascade {
+            let to = Target::Cascade(j as u8);
+            for i in 0..t.cells {
+                let c = self.cells[i];
+                if c != NONE && t.fills_empty(c) {
+                    moves.push(Move::single(card(c), Source::Cell(i as u8), to));
+                }
+            }
+            let cap = t.rules.capacity(empty_cells, empty_cascades - 1);
+            for i in 0..t.cascades {
+                let top = self.tops[i];
+                if top == NONE {
+                    continue;
+                }
+                let (mut x, mut n) = (top, 1usize);
+                while n <= cap {
+                    let b = self.below[usize::from(x)];
+                    if t.fills_empty(x) && b != BOTTOM {
+                        moves.push(Move {
+                            card: card(x),
+                            from: Source::Cascade(i as u8),
+                            to,
+                            cards: n as u8,
+                        });
+                    }
+                    if !t.stacks(x, b) {
+                        break;
+                    }
+                    x = b;
+                    n += 1;
+                }
+            }
+        }
+        if let Some(j) = free_cell {
+            for i in 0..t.cascades {
+                let c = self.tops[i];
+                if c != NONE {
+                    moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Cell(j as u8)));
+                }
+            }
+        }
+    }
+}
+
+/// A stored state: its parent and the move from it (the autoplay after the move is played
+/// again when the solution is read back).
+struct Node {
+    state: State,
+    parent: u32,
+    mv: Move,
+}
+
+/// The family solver: a greedy best-first search (by [`State::score`], where only kings fill a
+/// cascade first by [`State::walked_score`]) over every move, with
+/// a transposition set of canonical states. When it runs out of states to try it has seen
+/// every state reachable from the start (`Unsolvable` is a proof); `Unknown` when the budget
+/// of distinct states runs out.
+pub struct FamilySolver {
+    tables: Tables,
+    /// Which score orders the search: 0 the walked one (first, for a few states), 1 the quick
+    /// one (to the end).
+    phase: u8,
+    position: Position,
+    budget: Budget,
+    start: State,
+    seen: HashSet<Key, BuildHasherDefault<PassHasher>>,
+    nodes: Vec<Node>,
+    /// Open nodes by score (a bucket queue), and the lowest bucket that may hold any.
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+    moves: Vec<Move>,
+    /// States stored by the first phase, when the search started again.
+    earlier_states: u64,
+    done: Option<Outcome<Vec<Move>>>,
+}
+
+impl FamilySolver {
+    /// The default budget: distinct states stored (about 100 bytes each).
+    pub const BUDGET: Budget = Budget::states(2_000_000);
+
+    /// A solver for `position` that may store `budget` distinct states.
+    pub fn new(position: &Position, budget: Budget) -> FamilySolver {
+        // Where any card fills an empty cascade (Baker's Game) the quick score does well from
+        // the start; where only kings do, the walked score first.
+        let phase = u8::from(position.rules().empty == EmptyCascade::AnyCard);
+        FamilySolver::with_phase(position, budget, phase)
+    }
+
+    /// States the first phase (ordered by the walked score) may store before the search
+    /// starts again ordered by the quick score: the walked score finds the solutions of some
+    /// deals the quick one wanders on, the quick one runs the proofs faster.
+    pub const FIRST_PHASE_STATES: usize = 20_000;
+
+    fn with_phase(position: &Position, budget: Budget, phase: u8) -> FamilySolver {
+        let tables = Tables::new(position.rules());
+        let start = State::new(position);
+        let mut solver = FamilySolver {
+            tables,
+            phase,
+            position: position.clone(),
+            budget,
+            start,
+            seen: HashSet::default(),
+            nodes: Vec::new(),
+            buckets: Vec::new(),
+            lowest: 0,
+            moves: Vec::new(),
+            earlier_states: 0,
+            done: None,
+        };
+        let mut first = start;
+        first.autoplay(&tables, &mut Vec::new());
+        solver.seen.insert(first.key());
+        let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
+        solver.add(Node { state: first, parent: u32::MAX, mv: filler });
+        if first.is_won() {
+            solver.done = Some(Outcome::Solved(solver.solution(0)));
+        }
+        solver
+    }
+
+    /// Solves to the end with the default budget (native callers).
+    pub fn solve(position: &Position) -> Outcome<Vec<Move>> {
+        crate::search::run_to_end(&mut FamilySolver::new(position, FamilySolver::BUDGET), 1 << 16)
+    }
+
+    fn add(&mut self, node: Node) {
+        let score = if self.phase == 0 {
+            node.state.walked_score(&self.tables)
+        } else {
+            node.state.score(&self.tables)
+        };
+        let index = self.nodes.len() as u32;
+        self.nodes.push(node);
+        if self.buckets.len() <= score {
+            self.buckets.resize_with(score + 1, Vec::new);
+        }
+        self.buckets[score].push(index);
+        self.lowest = self.lowest.min(score);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(index) = self.buckets[self.lowest].pop() {
+                return Some(index);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+
+    /// The moves from the start to node `index`, each followed by the autoplay it sets off.
+    fn solution(&self, index: u32) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut at = index;
+        while at != 0 && at != u32::MAX {
+            let node = &self.nodes[at as usize];
+            line.push(node.mv);
+            at = node.parent;
+        }
+        line.reverse();
+        let mut state = self.start;
+        let mut moves = Vec::new();
+        state.autoplay(&self.tables, &mut moves);
+        for mv in line {
+            state.apply(mv);
+            moves.push(mv);
+            state.autoplay(&self.tables, &mut moves);
+        }
+        moves
+    }
+}
+
+impl Search for FamilySolver {
+    type Solution = Vec<Move>;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if let Some(done) = &self.done {
+            return Some(done.clone());
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        for _ in 0..work.max(1) {
+            let Some(index) = self.pop() else {
+                self.done = Some(Outcome::Unsolvable);
+                break;
+            };
+            let state = self.nodes[index as usize].state;
+            state.generate(&self.tables, &mut moves);
+            for &mv in &moves {
+                let mut child = state;
+                child.apply(mv);
+                child.settle(&self.tables);
+                if !self.seen.insert(child.key()) {
+                    continue;
+                }
+                self.add(Node { state: child, parent: index, mv });
+                if child.is_won() {
+                    self.done = Some(Outcome::Solved(self.solution(self.nodes.len() as u32 - 1)));
+                    break;
+                }
+            }
+            if self.done.is_some() {
+                break;
+            }
+            if self.phase == 0 && self.seen.len() > FamilySolver::FIRST_PHASE_STATES {
+                let states = self.seen.len() as u64;
+                *self = FamilySolver::with_phase(&self.position.clone(), self.budget, 1);
+                self.earlier_states = states;
+                return None;
+            }
+            if self.seen.len() as u64 + self.earlier_states > self.budget.states {
+                self.done =
+                    Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.seen.len() as u64 }));
+                break;
+            }
+        }
+        self.moves = moves;
+        self.done.clone()
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.earlier_states + self.seen.len() as u64 }
+    }
+}
