@@ -6,6 +6,7 @@
 //!
 //! Nothing here imports the layers that serve the games (protocol, grade, table, ui, worker).
 
+pub mod deck_deal;
 pub mod freecell;
 pub mod grading;
 pub mod klondike;
@@ -25,6 +26,7 @@ use crate::search::Search;
 use crate::session::{Start, Table, Verdict};
 use crate::share::LinkError;
 
+pub use deck_deal::{DeckDeal, DeckDealt};
 pub use grading::{Difficulty, DifficultyError, Grade};
 
 /// The registry: every solitaire, one line each, as `key: type`. Every list of games (the
@@ -228,6 +230,11 @@ pub trait Play: Sized + 'static {
         None
     }
 
+    /// Every card of the game where it lies now, face-down ones included: piles, cells,
+    /// stock, waste and foundations (a game whose removed cards leave the table lists its
+    /// deal). The contract tests check that a deal holds each card exactly once.
+    fn cards(position: &Self::Position) -> Vec<Card>;
+
     /// The cards `mv` carries from where they lie in `position` (for the animation).
     fn carried(position: &Self::Position, mv: Self::Move) -> Vec<Card>;
 
@@ -314,6 +321,12 @@ pub trait Dealing: Play {
     /// A `moves=` list played from `start`; the error says which move is wrong and why.
     /// Capped in length before it is read, and read in linear time.
     fn read_moves(start: &Self::Position, code: &str) -> Result<Vec<Self::Move>, String>;
+
+    /// The position as PySolFC's board text (`deckhand KEY deal N`): one line per pile, first
+    /// dealt card first, face-down cards as `<XX>`; `None` for a game that has none.
+    fn board_text(_position: &Self::Position) -> Option<String> {
+        None
+    }
 
     /// What a pasted deal is, for the shared paste panel and the command line's `--deck FILE`
     /// ("A deck of 52 cards: the 28 pyramid cards row by row, then the stock"); `None` for a
@@ -424,6 +437,14 @@ pub fn read_variant<G: Dealing>(value: Option<&str>) -> Result<G::Variant, LinkE
 /// The index of `variant` among the game's variants (0 for the first).
 pub fn variant_index<G: Dealing>(variant: G::Variant) -> u64 {
     G::Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0) as u64
+}
+
+/// The cards of foundations built up by suit from the ace, each to its `height`.
+pub fn foundation_cards(height: impl Fn(crate::cards::Suit) -> u8) -> impl Iterator<Item = Card> {
+    crate::cards::Suit::ALL.into_iter().flat_map(move |suit| {
+        (1..=height(suit))
+            .filter_map(move |value| crate::cards::Rank::from_value(value).map(|rank| Card::new(rank, suit)))
+    })
 }
 
 /// A game in progress as most games save it: its deal code and its moves as a link lists

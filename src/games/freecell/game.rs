@@ -98,6 +98,12 @@ impl Play for FreeCell {
         position.autoplay(autoplay)
     }
 
+    fn cards(position: &Position) -> Vec<Card> {
+        let piles = position.cascades().iter().flatten().copied();
+        let cells = position.cells().into_iter().flatten();
+        piles.chain(cells).chain(crate::games::foundation_cards(|suit| position.foundation(suit))).collect()
+    }
+
     fn carried(position: &Position, mv: Move) -> Vec<Card> {
         match mv.from {
             Source::Cascade(i) => {

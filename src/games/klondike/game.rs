@@ -153,6 +153,12 @@ impl Play for Klondike {
         finishing_moves(position)
     }
 
+    fn cards(position: &Position) -> Vec<Card> {
+        let columns = (0..COLUMNS).flat_map(|c| position.column(c).iter().copied());
+        let talon = position.stock().iter().chain(position.waste()).copied();
+        columns.chain(talon).chain(crate::games::foundation_cards(|suit| position.foundation(suit))).collect()
+    }
+
     fn carried(position: &Position, mv: Move) -> Vec<Card> {
         match mv {
             Move::TableauToTableau { from, count, .. } => {

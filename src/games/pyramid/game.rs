@@ -117,6 +117,11 @@ impl Play for Pyramid {
         Some(if position.stock_top().is_some() { Move::Draw } else { Move::Recycle })
     }
 
+    /// Removed cards leave the game: the deal is every card.
+    fn cards(position: &Position) -> Vec<Card> {
+        position.deal().to_vec()
+    }
+
     fn carried(_position: &Position, mv: Move) -> Vec<Card> {
         mv.cards()
     }
