@@ -26,6 +26,9 @@ mod grade;
 #[path = "cli/family.rs"]
 mod family;
 
+#[path = "cli/games.rs"]
+mod games;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -57,15 +60,14 @@ const USAGE: &str = "usage:
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
-<<<<<<< HEAD
-  deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
-=======
   deckhand bakers-game|eight-off|seahaven-towers deal N | solve N [--json] [--budget STATES]
                                 PySolFC game N (1..10^20-1): its board text, or a solution
   deckhand bench bakers-game|eight-off|seahaven-towers --range A..B [--list] [--budget STATES]
                                 solve games A..B, replay every solution, print figures or a verdict a line
-  deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
->>>>>>> family
+  deckhand GAME deal N | solve N [--json]      any registered game (deckhand games lists them)
+  deckhand bench GAME --range A..B [--list]    solve deals A..B, replay every solution
+  deckhand games                               the registered games' keys, one a line
+  deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
@@ -169,6 +171,14 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         }
         ["bench", key, rest @ ..] if family::KEYS.contains(key) => {
             family::bench(family::variant(key).expect("a family key"), rest)
+        }
+        // Every other registered game (src/bin/cli/games.rs).
+        ["games"] => Ok(games::list()),
+        ["bench", key, rest @ ..] if deckhand::games::keys().contains(key) => {
+            games::bench(key, rest).expect("a registered key")
+        }
+        [key, rest @ ..] if deckhand::games::keys().contains(key) => {
+            games::run(key, rest).expect("a registered key")
         }
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),

@@ -1,0 +1,213 @@
+//! `deckhand KEY deal N`, `deckhand KEY solve N [--json]` and `deckhand bench KEY --range A..B
+//! [--list]` for every registered game (DESIGN.md, "Command-line contract"): the game's own
+//! deal numbers (PySolFC's for the games added after the first three), its board text, its
+//! solver, and every move named by the DOM's pile names.
+
+use std::time::Instant;
+
+use deckhand::games::{Game, SolveMode, Visit};
+use deckhand::limits::quote;
+use deckhand::search::{run_to_end, Outcome};
+use deckhand::session::{Start, Table};
+
+use crate::Failure;
+
+/// The most deals one `bench` runs.
+const MAX_RANGE: u64 = 1_000_000;
+
+/// `KEY deal N | solve N [--json]`; `None` for a key no game has.
+pub fn run(key: &str, arguments: &[&str]) -> Option<Result<String, Failure>> {
+    deckhand::games::visit(key, Command { arguments, bench: false })
+}
+
+/// `bench KEY --range A..B [--list]`; `None` for a key no game has.
+pub fn bench(key: &str, arguments: &[&str]) -> Option<Result<String, Failure>> {
+    deckhand::games::visit(key, Command { arguments, bench: true })
+}
+
+struct Command<'a> {
+    arguments: &'a [&'a str],
+    bench: bool,
+}
+
+impl Visit for Command<'_> {
+    type Output = Result<String, Failure>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        if self.bench {
+            return bench_games::<G>(self.arguments);
+        }
+        match self.arguments {
+            ["deal", number] => {
+                let start = deal::<G>(number)?.start();
+                G::board_text(&start).ok_or_else(|| Failure::usage(format!("{} has no board text", G::NAME)))
+            }
+            ["solve", number, rest @ ..] => {
+                let json = match rest {
+                    [] => false,
+                    ["--json"] => true,
+                    _ => return Err(Failure::usage(format!("unknown option `{}`", quote(&rest.join(" "))))),
+                };
+                solve::<G>(number, json)
+            }
+            _ => Err(Failure::usage(format!(
+                "unknown command `{} {}`",
+                G::KEY,
+                quote(&self.arguments.join(" "))
+            ))),
+        }
+    }
+}
+
+/// The deal a number names, read as a link names it (PySolFC's numbers run to 10^20 − 1).
+fn deal<G: Game>(number: &str) -> Result<G::Deal, Failure> {
+    match G::parse_deal_path(&[number], Default::default()) {
+        Ok(Some(deal)) => Ok(deal),
+        Ok(None) => Err(Failure::usage("a deal number is needed")),
+        Err(error) => Err(Failure::input(error)),
+    }
+}
+
+/// What the solver found for `deal`, its line replayed through the rules first: a line that
+/// does not replay to a win is an error, never a result.
+fn solved<G: Game>(deal: &G::Deal, name: &str) -> Result<Outcome<Vec<G::Move>>, Failure> {
+    let start = deal.start();
+    let outcome = run_to_end(&mut G::solver(&start, SolveMode::Fast), 1 << 16);
+    if let Outcome::Solved(moves) = &outcome {
+        let mut position = start;
+        for (index, &mv) in moves.iter().enumerate() {
+            position = position.after(mv).map_err(|error| {
+                Failure::input(format!(
+                    "{} {name}: the solver's move {} does not replay: {error}",
+                    G::NAME,
+                    index + 1
+                ))
+            })?;
+        }
+        if !position.is_won() {
+            return Err(Failure::input(format!("{} {name}: the solver's line does not win", G::NAME)));
+        }
+    }
+    Ok(outcome)
+}
+
+fn verdict<S>(outcome: &Outcome<S>) -> &'static str {
+    deckhand::grade::Verdict::of(outcome).word()
+}
+
+/// `{"from": PILE, "to": PILE, "cards": n}` for each move, piles by their DOM names.
+fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<serde_json::Value> {
+    let mut position = deal.start();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let (from, to) = G::hint_spots(&position, mv);
+        let from = from.first().map(|spot| spot.pile.to_string());
+        let to = to.map(|pile| pile.to_string());
+        let cards = G::carried(&position, mv).len().max(1);
+        out.push(serde_json::json!({ "from": from, "to": to, "cards": cards }));
+        match position.after(mv) {
+            Ok(next) => position = next,
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+fn solve<G: Game>(number: &str, json: bool) -> Result<String, Failure> {
+    let deal = deal::<G>(number)?;
+    let outcome = solved::<G>(&deal, number)?;
+    let moves = match &outcome {
+        Outcome::Solved(moves) => moves.clone(),
+        _ => Vec::new(),
+    };
+    if json {
+        let deal_number: serde_json::Value =
+            number.parse::<u64>().map(Into::into).unwrap_or_else(|_| number.to_string().into());
+        let object = serde_json::json!({
+            "game": G::KEY,
+            "deal": deal_number,
+            "result": verdict(&outcome),
+            "moves": moves_json::<G>(&deal, &moves),
+        });
+        Ok(format!("{object}\n"))
+    } else {
+        let mut position = deal.start();
+        let mut text = format!("{}: {}\n", G::title(&deal), verdict(&outcome));
+        for &mv in &moves {
+            text.push_str(&G::describe_move(&position, mv));
+            text.push('\n');
+            position = position.after(mv).map_err(|error| Failure::input(error.to_string()))?;
+        }
+        Ok(text)
+    }
+}
+
+/// `--range A..B [--list]`: every deal solved and replayed; figures, or a verdict a line.
+fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
+    let mut range = None;
+    let mut list = false;
+    let mut rest = arguments.iter();
+    while let Some(&argument) = rest.next() {
+        match argument {
+            "--list" => list = true,
+            "--range" => {
+                let text = rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?;
+                let bad = || Failure::usage(format!("`--range {}`: expected A..B with A <= B", quote(text)));
+                let (a, b) = text.split_once("..").ok_or_else(bad)?;
+                let (a, b): (u64, u64) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+                if a > b || b - a >= MAX_RANGE {
+                    return Err(bad());
+                }
+                range = Some((a, b));
+            }
+            _ => {
+                return Err(Failure::usage(format!(
+                    "unknown option `{}` for `bench {}`",
+                    quote(argument),
+                    G::KEY
+                )))
+            }
+        }
+    }
+    let (a, b) = range.ok_or_else(|| Failure::usage(format!("`bench {}` needs `--range A..B`", G::KEY)))?;
+    let mut lines = String::new();
+    let mut times = Vec::new();
+    let (mut won, mut lost, mut unknown) = (0, 0, 0);
+    let started = Instant::now();
+    for number in a..=b {
+        let deal = deal::<G>(&number.to_string())?;
+        let clock = Instant::now();
+        let outcome = solved::<G>(&deal, &number.to_string())?;
+        times.push(clock.elapsed().as_secs_f64());
+        match outcome {
+            Outcome::Solved(_) => won += 1,
+            Outcome::Unsolvable => lost += 1,
+            Outcome::Unknown(_) => unknown += 1,
+        }
+        if list {
+            lines.push_str(&format!("{number} {}\n", verdict(&outcome)));
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    let slowest = times.last().copied().unwrap_or_default();
+    let figures = format!(
+        "{} deals {a}..{b}: {won} solved, {lost} unsolvable, {unknown} unknown ({:.2}% won); median {:.1} ms, slowest {:.1} ms, {:.1} s in all; every solution replayed\n",
+        G::NAME,
+        100.0 * won as f64 / times.len() as f64,
+        median * 1e3,
+        slowest * 1e3,
+        started.elapsed().as_secs_f64()
+    );
+    if list {
+        eprint!("{figures}");
+        Ok(lines)
+    } else {
+        Ok(figures)
+    }
+}
+
+/// `deckhand games`: the registered games' keys, one a line.
+pub fn list() -> String {
+    deckhand::games::keys().iter().map(|key| format!("{key}\n")).collect()
+}
