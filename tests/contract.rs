@@ -1,0 +1,206 @@
+//! The contract every registered game keeps, written once and run for each game of the
+//! registry (`deckhand::games!`): a game added to the registry is checked here without a line
+//! of its own.
+//!
+//! - random deals hold every card exactly once (per deck);
+//! - every move of a solver's line replays through the rules, and equals what the matching
+//!   gesture gives (a drag from the move's source to its destination, or onto its second
+//!   card for a pair, or a click where the move has no destination: the stock);
+//! - pile names round-trip;
+//! - saved games, deal codes, move lists and links round-trip;
+//! - undo restores the position.
+
+use std::collections::HashMap;
+
+use deckhand::deal::SplitMix64;
+use deckhand::games::{deal_code, read_deal_code, spots, Game, SolveMode, Tap, Variant, VisitEach};
+use deckhand::search::{run_to_end, Outcome};
+use deckhand::session::{Control, Start, Stats, Table};
+use deckhand::share::Route;
+use deckhand::table::{Action, TableState};
+
+/// A few deals of every variant: small numbers, and random ones from the game's random seeds.
+fn sample_deals<G: Game>(count: usize) -> Vec<G::Deal> {
+    let mut random = SplitMix64::new(G::KEY.len() as u64 * 7919);
+    let (low, high) = (*G::RANDOM_SEEDS.start(), *G::RANDOM_SEEDS.end());
+    let mut deals = Vec::new();
+    for &variant in G::Variant::ALL {
+        for index in 0..count {
+            let seed = if index == 0 { low.max(1) } else { low + random.below(high - low + 1) };
+            deals.push(G::seeded(seed, variant).unwrap_or_else(|| panic!("{}: seed {seed} deals", G::KEY)));
+        }
+    }
+    deals
+}
+
+/// The solver's line for `start`, if it finds one within its default budget.
+fn solver_line<G: Game>(start: &G::Position) -> Option<Vec<G::Move>> {
+    match run_to_end(&mut G::solver(start, SolveMode::Fast), 1 << 16) {
+        Outcome::Solved(moves) => Some(moves),
+        _ => None,
+    }
+}
+
+/// Runs the contract for every registered game; the failures, each naming its game.
+fn every_game() -> Vec<(&'static str, String)> {
+    struct Each(Vec<(&'static str, String)>);
+    impl VisitEach for Each {
+        fn visit<G: Game>(&mut self) {
+            if let Err(problem) = run_contract::<G>() {
+                self.0.push((G::KEY, problem));
+            }
+        }
+    }
+    let mut each = Each(Vec::new());
+    deckhand::games::each(&mut each);
+    each.0
+}
+
+fn run_contract<G: Game>() -> Result<(), String> {
+    cards_once::<G>()?;
+    solver_lines_replay_as_gestures::<G>()?;
+    Ok(())
+}
+
+fn cards_once<G: Game>() -> Result<(), String> {
+    for deal in sample_deals::<G>(4) {
+        let cards = G::cards(&deal.start());
+        let mut counts: HashMap<_, usize> = HashMap::new();
+        for card in &cards {
+            *counts.entry(*card).or_default() += 1;
+        }
+        let decks = cards.len() / 52;
+        if cards.len() % 52 != 0 || decks == 0 || counts.len() != 52 || counts.values().any(|&n| n != decks) {
+            return Err(format!(
+                "{}: {} cards, {} distinct, not whole decks",
+                G::title(&deal),
+                cards.len(),
+                counts.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every move of a solver line: the gesture on its spots means the same move; it replays;
+/// the line wins; piles named on the way read back; and what is saved and linked part-way
+/// reads back; undo after the gesture restores the position.
+fn solver_lines_replay_as_gestures<G: Game>() -> Result<(), String> {
+    let mut lines = 0;
+    for deal in sample_deals::<G>(2) {
+        let start = deal.start();
+        let name = G::title(&deal);
+        piles_round_trip::<G>(&start, &name)?;
+        links_round_trip::<G>(&deal, &[], &name)?;
+        let Some(line) = solver_line::<G>(&start) else { continue };
+        lines += 1;
+        let mut position = start.clone();
+        let mut table = TableState::<G>::new(deal.clone(), &[], Stats::default());
+        for (index, &mv) in line.iter().enumerate() {
+            let (from, to) = G::hint_spots(&position, mv);
+            let spot = *from.first().ok_or_else(|| format!("{name}: move {} has no source", index + 1))?;
+            // A move with two sources and no destination (a Pyramid pair) is a drag of one
+            // card onto the other.
+            let to = to.or_else(|| from.get(1).map(|other| other.pile));
+            let gesture = match to {
+                Some(to) => G::intended(&position, spot.pile, spot.depth, to),
+                None => match G::tap(&position, spot.pile, spot.depth) {
+                    Tap::Play(played) => Ok(played),
+                    other => Err(format!("a click means {other:?}")),
+                },
+            };
+            if gesture != Ok(mv) {
+                return Err(format!("{name}: move {} `{mv}`: the gesture gives {gesture:?}", index + 1));
+            }
+            // The same gesture on the table, then Undo: the position comes back.
+            let before = table.current().position.clone();
+            let action = match to {
+                Some(to) => Action::Drop { from: spot, to },
+                None => Action::Click(spot),
+            };
+            if before == position {
+                table.apply(action);
+                if table.current().position == before {
+                    return Err(format!("{name}: move {}: the table did not play the gesture", index + 1));
+                }
+                table.apply(Action::Control(Control::Undo));
+                if table.current().position != before {
+                    return Err(format!("{name}: move {}: undo did not restore the position", index + 1));
+                }
+                table.apply(Action::Play(mv));
+            }
+            position =
+                position.after(mv).map_err(|error| format!("{name}: move {} `{mv}`: {error}", index + 1))?;
+            if index % 7 == 0 {
+                piles_round_trip::<G>(&position, &name)?;
+            }
+        }
+        if !position.is_won() {
+            return Err(format!("{name}: the solver's line does not win"));
+        }
+        links_round_trip::<G>(&deal, &line[..line.len() / 2], &name)?;
+        links_round_trip::<G>(&deal, &line, &name)?;
+    }
+    if lines == 0 {
+        return Err("no sample deal was solved: nothing was checked".into());
+    }
+    eprintln!("{}: {lines} solver lines replayed as gestures", G::KEY);
+    Ok(())
+}
+
+fn piles_round_trip<G: Game>(position: &G::Position, name: &str) -> Result<(), String> {
+    for spot in spots(&G::layout(position)) {
+        let text = spot.pile.to_string();
+        if G::parse_pile(&text) != Some(spot.pile) {
+            return Err(format!("{name}: pile `{text}` does not read back"));
+        }
+        if G::pile_label(position, spot.pile, None).is_empty() {
+            return Err(format!("{name}: pile `{text}` has no spoken name"));
+        }
+    }
+    Ok(())
+}
+
+fn links_round_trip<G: Game>(deal: &G::Deal, moves: &[G::Move], name: &str) -> Result<(), String> {
+    let code = deal_code::<G>(deal);
+    if read_deal_code::<G>(&code).as_ref() != Ok(deal) {
+        return Err(format!("{name}: deal code `{code}` does not read back"));
+    }
+    let listed = G::moves_code(deal, moves);
+    if G::read_moves(&deal.start(), &listed).as_deref() != Ok(moves) {
+        return Err(format!("{name}: move list `{listed}` does not read back"));
+    }
+    let saved = serde_json::to_string(&G::save(deal, moves)).map_err(|e| e.to_string())?;
+    let restored = serde_json::from_str(&saved).ok().and_then(G::restore);
+    if restored.as_ref().map(|(d, m)| (d, m.as_slice())) != Some((deal, moves)) {
+        return Err(format!("{name}: the saved game `{saved}` does not restore"));
+    }
+    let route = Route::table::<G>(deal, moves);
+    let link = route.to_string();
+    if Route::parse(&link).as_ref() != Ok(&route) {
+        return Err(format!("{name}: link `{link}` does not read back"));
+    }
+    let Route::Table { deal: path, variant, .. } = &route else {
+        return Err(format!("{name}: not a table link"));
+    };
+    match Route::deal::<G>(path, variant) {
+        Ok((Some(read), v)) if read == *deal && v == G::variant(deal) => Ok(()),
+        other => Err(format!("{name}: link `{link}` names {other:?}")),
+    }
+}
+
+#[test]
+fn every_registered_game_keeps_the_contract() {
+    let broken = every_game();
+    assert!(broken.is_empty(), "contract broken: {broken:#?}");
+}
+
+#[test]
+fn the_registry_lists_each_key_once() {
+    let keys = deckhand::games::keys();
+    let mut unique = keys.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), keys.len(), "{keys:?}");
+    assert!(keys.iter().all(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')));
+}
