@@ -8,7 +8,6 @@ use yew::prelude::*;
 use super::card::card_face;
 use super::table::{GameView, TableContext, TableView};
 use crate::cards::Suit;
-use crate::deal::DealNumber;
 use crate::games::freecell::{
     notation_words, Autoplay, FreeCell, Notation, Origin, Pile, Position, CASCADES, CELLS,
 };
@@ -77,14 +76,6 @@ impl GameView for FreeCell {
     }
 
     fn toolbar(table: &TableContext<FreeCell>) -> Html {
-        let current = table.state.current();
-        let on_deal = table.dispatch.reform(|event: Event| {
-            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
-            match input.value().trim().parse::<DealNumber>() {
-                Ok(deal) => Action::NewGame(Origin::Deal(deal)),
-                Err(error) => Action::Refuse(error.to_string()),
-            }
-        });
         let on_autoplay = table.dispatch.reform(|event: Event| {
             let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
             Action::SetSettings(match select.value().as_str() {
@@ -93,15 +84,9 @@ impl GameView for FreeCell {
                 _ => Autoplay::Safe,
             })
         });
-        let deal = match &current.game {
-            Origin::Deal(deal) => deal.to_string(),
-            Origin::Board(_) => String::new(),
-        };
         let autoplay = table.state.settings;
         html! {
             <>
-                <input type="number" min="1" max="8589934591" value={deal} aria-label="Deal number"
-                    placeholder="Deal" onchange={on_deal} />
                 <select aria-label="Autoplay" title="Autoplay" onchange={on_autoplay}>
                     <option value="safe" selected={autoplay == Autoplay::Safe}>{"Autoplay: safe"}</option>
                     <option value="all" selected={autoplay == Autoplay::All}>{"Autoplay: all"}</option>

@@ -4,6 +4,7 @@
 //! and keys, the background position check, saving and the address. A game supplies its rules
 //! ([`Game`]) and its drawing ([`GameView`]), nothing more.
 
+mod choices;
 mod deals;
 mod page;
 mod parts;
@@ -14,6 +15,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+pub use choices::{deal_choices, PastePanel};
 pub use deals::{today_route, DayPage};
 pub use page::{shortened, GamePage, LinkProblem, MAX_LINK_MOVES_LEN};
 pub use parts::{check_activity, REPLAY_SPEEDS};
@@ -51,14 +53,21 @@ pub trait GameView: Game {
     /// [`TableView::card`].
     fn draw(view: &TableView<Self>) -> Html;
 
-    /// Controls the game adds to the toolbar (the deal number, the draw, autoplay).
+    /// Controls the game adds to the toolbar (FreeCell's autoplay; the deal number and the
+    /// variant are the shared table's).
     fn toolbar(_table: &TableContext<Self>) -> Html {
         Html::default()
     }
 
-    /// Panels the game adds below the share panel (pasting a deck, typing a position).
-    fn panels(_table: &TableContext<Self>) -> Html {
-        Html::default()
+    /// Panels the game adds below the share panel: by default the shared panel that deals a
+    /// pasted deal, for a game that takes one ([`crate::games::Dealing::PASTE`]).
+    fn panels(table: &TableContext<Self>) -> Html {
+        if Self::PASTE.is_none() {
+            return Html::default();
+        }
+        let deal = table.state.current().game.clone();
+        let on_deal = table.dispatch.reform(Action::NewGame);
+        html! { <PastePanel<Self> {deal} {on_deal} /> }
     }
 
     /// The pile Tab reaches first.

@@ -352,6 +352,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                     if let Some(date) = *day { <span class="day-badge">{format!(" · deal of the day {date}")}</span> }
                 </h1>
                 <div class="controls">
+                    {super::deal_choices::<G>(&context)}
                     {G::toolbar(&context)}
                     <button onclick={on_new}>{"New game"}</button>
                     {new_deals_choice(new_deals, on_new_deals)}
