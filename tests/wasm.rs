@@ -4,7 +4,7 @@
 
 use deckhand::deal::{microsoft_freecell, seeded_deck, DealNumber};
 use deckhand::games::pyramid;
-use deckhand::protocol::{Answer, Dispatcher, Request, Response, Task};
+use deckhand::protocol::{check_task, Answer, Dispatcher, Request, Response, SolveMode};
 use deckhand::search::Outcome;
 use deckhand::share::{decode_deck, encode_deck};
 use deckhand::Card;
@@ -34,16 +34,16 @@ fn deck_codes_round_trip_in_wasm() {
 fn dispatcher_solves_a_pyramid_deck_in_wasm() {
     let deck = seeded_deck(2);
     let mut dispatcher = Dispatcher::new();
-    let task = Task::SolvePyramidGame { deck: encode_deck(&deck), moves: Vec::new() };
+    let deal = pyramid::PyramidDeal { seed: None, deck: std::rc::Rc::new(deck.clone()) };
+    let task = check_task::<pyramid::Pyramid>(&deal, &[], SolveMode::Fast);
     dispatcher.receive(Request::Start { id: 1, task });
     let answer = loop {
         if let [Response::Finished { answer, .. }] = &dispatcher.run_slice(50.0, &|| 0.0)[..] {
             break answer.clone();
         }
     };
-    let Answer::PyramidSolved { deck: cards, outcome } = answer else { panic!("unexpected {answer:?}") };
-    assert_eq!(cards, deck.cards());
-    match outcome {
+    let Answer::Solved(outcome) = answer else { panic!("unexpected {answer:?}") };
+    match outcome.map(|moves| serde_json::from_value::<Vec<pyramid::Move>>(moves).unwrap()) {
         Outcome::Solved(moves) => {
             let end = moves.iter().try_fold(pyramid::Position::new(&deck), |p, &m| p.play(m)).unwrap();
             assert!(end.is_cleared());
@@ -93,14 +93,15 @@ mod worker_boundary {
             klondike::Move::FoundationToTableau { suit: deckhand::Suit::Hearts, to: 2 },
         ];
         let moves = (0..150).map(|i| shapes[i % shapes.len()]).collect();
-        Response::Finished { id: 41, answer: Answer::KlondikeSolved(Outcome::Solved(moves)) }
+        let moves = serde_json::to_value::<Vec<klondike::Move>>(moves).unwrap();
+        Response::Finished { id: 41, answer: Answer::Solved(Outcome::Solved(moves)) }
     }
 
-    /// A Pyramid answer: the deck and a 60-step solution.
+    /// A Pyramid answer: a 60-step solution.
     fn pyramid_answer() -> Response {
         let deck = seeded_deck(7);
         let cards: Vec<Card> = deck.cards().to_vec();
-        let moves = (0..60)
+        let moves: Vec<pyramid::Move> = (0..60)
             .map(|i| match i % 4 {
                 0 => pyramid::Move::Draw,
                 1 => pyramid::Move::RemoveKing(cards[i % 52]),
@@ -110,7 +111,7 @@ mod worker_boundary {
             .collect();
         Response::Finished {
             id: 42,
-            answer: Answer::PyramidSolved { deck: cards, outcome: Outcome::Solved(moves) },
+            answer: Answer::Solved(Outcome::Solved(serde_json::to_value(moves).unwrap())),
         }
     }
 
