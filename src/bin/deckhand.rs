@@ -6,6 +6,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use deckhand::deal::{microsoft_freecell, DealNumber};
+use deckhand::games::{freecell::FreeCell, klondike::Klondike, pyramid::Pyramid, Play};
 use deckhand::limits::{quote, Thousands};
 
 #[path = "cli/freecell.rs"]
@@ -145,8 +146,8 @@ fn main() -> ExitCode {
 
 fn run(arguments: &[&str]) -> Result<String, Failure> {
     match arguments {
-        ["freecell", "deal", number] => freecell_deal(number),
-        ["freecell", "deal"] => Err(Failure::usage("`freecell deal` needs a deal number")),
+        [key, "deal", number] if *key == FreeCell::KEY => freecell_deal(number),
+        [key, "deal"] if *key == FreeCell::KEY => Err(Failure::usage("`freecell deal` needs a deal number")),
         // Grades, winnable seeds, the deal of the day, for every registered game
         // (src/bin/cli/grade.rs).
         [game, rest @ ..]
@@ -156,15 +157,15 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
             grade::run(game, rest).unwrap_or_else(|| Err(Failure::usage("unknown command")))
         }
         // Game subcommands (one arm per game, dispatching to src/bin/cli/<game>.rs).
-        ["pyramid", rest @ ..] => pyramid::run(rest),
-        ["bench", "pyramid", rest @ ..] => pyramid::bench(rest),
-        ["freecell", "solve", rest @ ..] => freecell_cli::solve(rest),
-        ["bench", "freecell", rest @ ..] => freecell_cli::bench(rest),
+        [key, rest @ ..] if *key == Pyramid::KEY => pyramid::run(rest),
+        ["bench", key, rest @ ..] if *key == Pyramid::KEY => pyramid::bench(rest),
+        [key, "solve", rest @ ..] if *key == FreeCell::KEY => freecell_cli::solve(rest),
+        ["bench", key, rest @ ..] if *key == FreeCell::KEY => freecell_cli::bench(rest),
         ["tictactoe", rest @ ..] => twoplayer::tictactoe(rest),
         ["foxhounds", rest @ ..] => twoplayer::foxhounds(rest),
         ["bench", "foxhounds", rest @ ..] => twoplayer::bench(rest),
-        ["klondike", rest @ ..] => klondike::run(rest),
-        ["bench", "klondike", rest @ ..] => klondike::bench(rest),
+        [key, rest @ ..] if *key == Klondike::KEY => klondike::run(rest),
+        ["bench", key, rest @ ..] if *key == Klondike::KEY => klondike::bench(rest),
         // FreeCell's family (src/bin/cli/family.rs).
         [key, rest @ ..] if family::KEYS.contains(key) => {
             family::run(family::variant(key).expect("a family key"), rest)

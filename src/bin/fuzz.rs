@@ -29,7 +29,7 @@ mod driver {
 
     use deckhand::cards::{Card, Deck, DeckSetup};
     use deckhand::deal::{seeded_deck, DealNumber, SplitMix64};
-    use deckhand::games::{deal_code, read_deal_code, Game, Variant, VisitEach};
+    use deckhand::games::{deal_code, read_deal_code, Game, Play, Variant, VisitEach};
     use deckhand::games::{foxhounds, freecell, klondike, pyramid, tictactoe};
     use deckhand::protocol::{read_request, Dispatcher, Request, SolveMode, Task};
     use deckhand::share::{self, Route};
@@ -354,7 +354,7 @@ mod driver {
             Request::Start {
                 id: 1,
                 task: Task::Solve {
-                    game: "freecell".into(),
+                    game: freecell::FreeCell::KEY.into(),
                     deal: format!("board/{}", codes[0]),
                     moves: serde_json::json!([]),
                     mode: SolveMode::Fast,
@@ -364,7 +364,7 @@ mod driver {
             Request::Start {
                 id: 3,
                 task: Task::Solve {
-                    game: "klondike".into(),
+                    game: klondike::Klondike::KEY.into(),
                     deal: format!("deck/{}?draw=3", deck_codes[1]),
                     moves: serde_json::to_value(&klondike_played).expect("moves serialize"),
                     mode: SolveMode::Fast,
@@ -373,13 +373,16 @@ mod driver {
             Request::Start {
                 id: 4,
                 task: Task::Solve {
-                    game: "pyramid".into(),
+                    game: pyramid::Pyramid::KEY.into(),
                     deal: deck_codes[1].clone(),
                     moves: serde_json::to_value(&pyramid_played).expect("moves serialize"),
                     mode: SolveMode::Short,
                 },
             },
-            Request::Start { id: 6, task: Task::Grade { game: "klondike".into(), deal: "7?draw=3".into() } },
+            Request::Start {
+                id: 6,
+                task: Task::Grade { game: klondike::Klondike::KEY.into(), deal: "7?draw=3".into() },
+            },
             Request::Cancel { id: 5 },
         ]
         .iter()
