@@ -6,6 +6,7 @@ pub mod foxhounds;
 pub mod freecell;
 pub mod klondike;
 pub mod tictactoe;
+pub mod yukon;
 
 use std::fmt::{Debug, Display};
 
