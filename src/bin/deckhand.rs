@@ -24,6 +24,9 @@ mod klondike;
 #[path = "cli/grade.rs"]
 mod grade;
 
+#[path = "cli/yukon.rs"]
+mod yukon;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -57,7 +60,12 @@ const USAGE: &str = "usage:
                                 solve seeded deals, replay every solution, print figures
   deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
-                                difficulty and why; proven-winnable seeds; deal of the day; tiers";
+                                difficulty and why; proven-winnable seeds; deal of the day; tiers
+  deckhand yukon deal N         print PySolFC's Yukon game #N (1..10^20-1), one pile a line, <XX> face down
+  deckhand yukon solve N [--json] [--budget STATES]
+                                solve Yukon game #N seeing every card
+  deckhand bench yukon --range A..B [--list] [--budget STATES]
+                                solve games A..B, replay every solution, print figures (--list: N result)";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
@@ -156,6 +164,8 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", "foxhounds", rest @ ..] => twoplayer::bench(rest),
         ["klondike", rest @ ..] => klondike::run(rest),
         ["bench", "klondike", rest @ ..] => klondike::bench(rest),
+        ["yukon", rest @ ..] => yukon::run(rest),
+        ["bench", "yukon", rest @ ..] => yukon::bench(rest),
         ["--help" | "-h" | "help"] => Ok(format!("{USAGE}\n")),
         [] => Err(Failure::usage("no command given")),
         _ => Err(Failure::usage(format!("unknown command `{}`", quote(&arguments.join(" "))))),

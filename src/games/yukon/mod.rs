@@ -23,12 +23,14 @@
 //! }
 //! ```
 
+mod deal;
 mod notation;
 mod rules;
 mod solver;
 mod table;
 
 pub use crate::search::Budget;
+pub use deal::{pysol_deal, DealError};
 pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
 pub use rules::{
     builds_on, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Undo, DEALT, FACE_DOWN_DEALT,
