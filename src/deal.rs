@@ -1,5 +1,6 @@
-//! Deal generators: Microsoft FreeCell deal numbers (with the FreeCell Pro extension) and a
-//! documented, stable seeded shuffle for the other games.
+//! Deal generators: Microsoft FreeCell deal numbers (with the FreeCell Pro extension),
+//! PySolFC's game numbers (for the games added after the first three) and a documented,
+//! stable seeded shuffle for the other games.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::{Card, Deck};
+
+mod pysol;
+
+pub use pysol::{pysol_deal_order, pysol_shuffled, PysolNumber, PysolNumberError, PYSOL_SUITS};
 
 /// A Microsoft FreeCell deal number: 1..=2^31-1 as the classic game deals them, extended to
 /// 8,589,934,591 (2^33-1) as FreeCell Pro and PySolFC deal them.
