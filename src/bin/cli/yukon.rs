@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use deckhand::deal::PysolNumber;
 use deckhand::games::yukon::{move_piles, Move, Position, Solver, DEFAULT_BUDGET};
 use deckhand::search::{run_to_end, Outcome};
 
@@ -20,10 +21,8 @@ struct Options {
 }
 
 fn parse_number(text: &str) -> Result<u128, Failure> {
-    let number: Option<u128> = text.parse().ok();
-    number.filter(|&n| deal_number_ok(n)).ok_or_else(|| {
-        Failure::input(format!("`{}` is not a game number (1..10^20-1)", deckhand::limits::quote(text)))
-    })
+    let number: PysolNumber = text.parse().map_err(Failure::input)?;
+    Ok(number.get())
 }
 
 fn parse_range(text: &str) -> Result<(u128, u128), Failure> {
@@ -75,13 +74,10 @@ fn parse_options(arguments: &[&str]) -> Result<Options, Failure> {
     Ok(options)
 }
 
-fn deal_number_ok(number: u128) -> bool {
-    (1..100_000_000_000_000_000_000).contains(&number)
-}
-
 /// PySolFC's game `number` of Yukon.
 fn deal(number: u128) -> Result<Position, Failure> {
-    deckhand::games::yukon::pysol_deal(number).map_err(Failure::input)
+    let number = PysolNumber::new(number).map_err(Failure::input)?;
+    Ok(deckhand::games::yukon::pysol_deal(number))
 }
 
 /// `yukon deal N`, `yukon solve N [--json] [--budget STATES]`.

@@ -30,11 +30,11 @@ mod solver;
 mod table;
 
 pub use crate::search::Budget;
-pub use deal::{pysol_deal, DealError};
+pub use deal::pysol_deal;
 pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
 pub use rules::{
-    builds_on, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Undo, DEALT, FACE_DOWN_DEALT,
-    MAX_MOVES, MAX_PILE, PILES,
+    builds_on, IllegalMove, LayoutError, LayoutProblem, Move, MoveError, MoveList, PlayError, Position, Undo,
+    DEALT, FACE_DOWN_DEALT, MAX_MOVES, MAX_PILE, PILES,
 };
 pub use solver::{solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
 pub use table::{

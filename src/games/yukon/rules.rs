@@ -476,6 +476,102 @@ impl Position {
     }
 }
 
+/// What is wrong with a layout given as text ([`Position::from_piles`]); every problem found.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("not a Yukon layout: {}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+pub struct LayoutError {
+    pub problems: Vec<LayoutProblem>,
+}
+
+/// One problem of a layout. Piles are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LayoutProblem {
+    #[error("pile {pile}: `{word}` is not a card (write 5H, or <5H> face down)")]
+    Malformed { pile: u8, word: String },
+    #[error("pile {pile} has a face-down card above a face-up one")]
+    FaceDownAbove { pile: u8 },
+    #[error("pile {pile} has no face-up card over its face-down ones")]
+    FaceDownOnTop { pile: u8 },
+    #[error("pile {pile} holds more than {MAX_PILE} cards")]
+    TooLong { pile: u8 },
+    #[error("a foundation holds at most 13 cards, not {0}")]
+    BadFoundation(u8),
+    #[error("the {} is there twice", .0.name())]
+    Duplicate(Card),
+    #[error("{0} cards are missing")]
+    Missing(u32),
+}
+
+impl Position {
+    /// A position from piles written bottom first, cards separated by spaces and face-down
+    /// ones as `<5H>`, and the foundation heights in suit order (clubs, diamonds, hearts,
+    /// spades). Every card must be in a pile or under a foundation's top exactly once.
+    pub fn from_piles(piles: [&str; PILES], foundations: [u8; 4]) -> Result<Position, LayoutError> {
+        let mut problems = Vec::new();
+        let mut position = Position {
+            piles: [[FILLER; MAX_PILE]; PILES],
+            lengths: [0; PILES],
+            face_down: [0; PILES],
+            foundations,
+        };
+        let mut seen = crate::cards::CardSet::EMPTY;
+        let mut note = |card: Card, problems: &mut Vec<LayoutProblem>| {
+            if seen.contains(card) {
+                problems.push(LayoutProblem::Duplicate(card));
+            }
+            seen.insert(card);
+        };
+        for (suit, &height) in Suit::ALL.iter().zip(&foundations) {
+            if height > 13 {
+                problems.push(LayoutProblem::BadFoundation(height));
+                continue;
+            }
+            for rank in Rank::ALL.iter().take(height as usize) {
+                note(Card::new(*rank, *suit), &mut problems);
+            }
+        }
+        for (index, text) in piles.iter().enumerate() {
+            let pile = index as u8 + 1;
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if words.len() > MAX_PILE {
+                problems.push(LayoutProblem::TooLong { pile });
+                continue;
+            }
+            let mut face_up_seen = false;
+            for word in words {
+                let (inner, down) = match word.strip_prefix('<').and_then(|w| w.strip_suffix('>')) {
+                    Some(inner) => (inner, true),
+                    None => (word, false),
+                };
+                let Ok(card) = inner.parse::<Card>() else {
+                    problems.push(LayoutProblem::Malformed { pile, word: crate::limits::quote(word) });
+                    continue;
+                };
+                if down && face_up_seen {
+                    problems.push(LayoutProblem::FaceDownAbove { pile });
+                }
+                face_up_seen |= !down;
+                if down {
+                    position.face_down[index] += 1;
+                }
+                note(card, &mut problems);
+                position.push(index, card);
+            }
+            if position.face_down[index] > 0 && !face_up_seen {
+                problems.push(LayoutProblem::FaceDownOnTop { pile });
+            }
+        }
+        if seen.len() < 52 && problems.is_empty() {
+            problems.push(LayoutProblem::Missing(52 - seen.len()));
+        }
+        if problems.is_empty() {
+            Ok(position)
+        } else {
+            Err(LayoutError { problems })
+        }
+    }
+}
+
 /// Two different rows of the piles, one to read and one to write.
 fn pair(
     piles: &mut [[Card; MAX_PILE]; PILES],
