@@ -36,7 +36,7 @@ pub use rules::{
     builds_on, IllegalMove, LayoutError, LayoutProblem, Move, MoveError, MoveList, PlayError, Position, Undo,
     DEALT, FACE_DOWN_DEALT, MAX_MOVES, MAX_PILE, PILES,
 };
-pub use solver::{solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
+pub use solver::{is_dead_end, solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
 pub use table::{
     can_lift, finishing_moves, intended_move, is_forced, move_piles, send_away, IntentError, Pile,
 };

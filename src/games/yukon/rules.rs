@@ -23,7 +23,8 @@ pub const FACE_DOWN_DEALT: [u8; PILES] = [0, 1, 2, 3, 4, 5, 6];
 /// Cards dealt to pile `i` (0-based): 1, then 6, 7, 8, 9, 10, 11.
 pub const DEALT: [u8; PILES] = [1, 6, 7, 8, 9, 10, 11];
 
-const FILLER: Card = Card::new(Rank::Ace, Suit::Clubs);
+/// What fills a pile's unused places.
+pub(super) const FILLER: Card = Card::new(Rank::Ace, Suit::Clubs);
 
 /// A move. Piles are 0..7 here (shown as 1..7). Turning up a face-down card is automatic and
 /// not a move. Each move names the card it takes (for its English text), and a pile-to-pile
@@ -223,6 +224,17 @@ impl Position {
             deal(&mut position, pile);
         }
         position
+    }
+
+    /// A position from its parts as the solver keeps them (no checks: the solver builds only
+    /// positions it has reached).
+    pub(super) fn from_parts(
+        piles: [[Card; MAX_PILE]; PILES],
+        lengths: [u8; PILES],
+        face_down: [u8; PILES],
+        foundations: [u8; 4],
+    ) -> Position {
+        Position { piles, lengths, face_down, foundations }
     }
 
     /// The cards of pile `pile` (0..7), bottom first; the first [`Position::face_down`] of them

@@ -19,13 +19,15 @@
 
 use crate::cards::{Card, Rank, Suit};
 
-use super::super::rules::{builds_on, Position, PILES};
+use super::super::rules::{builds_on, Position, FILLER, MAX_PILE, PILES};
 
 /// The card dealt directly under each card, by card index; `NONE` for a card dealt at the
 /// bottom of a pile.
 #[derive(Clone, Debug)]
 pub(super) struct Dealt {
     under: [u8; 52],
+    /// The bottom card of each pile as dealt.
+    bottom: [u8; PILES],
 }
 
 const NONE: u8 = 52;
@@ -38,13 +40,87 @@ impl Dealt {
     /// on the foundations keep `NONE`.
     pub(super) fn new(position: &Position) -> Dealt {
         let mut under = [NONE; 52];
+        let mut bottom = [NONE; PILES];
         for pile in 0..PILES {
             let cards = position.pile(pile);
+            if let Some(card) = cards.first() {
+                bottom[pile] = card.index();
+            }
             for depth in 1..cards.len() {
                 under[cards[depth].index() as usize] = cards[depth - 1].index();
             }
         }
-        Dealt { under }
+        Dealt { under, bottom }
+    }
+
+    /// The position a key stands for, with its piles in one order of those it stands for:
+    /// piles with face-down cards where they were dealt, the others after them by bottom card.
+    pub(super) fn decode(&self, key: u128) -> Position {
+        let mut foundations = [0u8; 4];
+        let mut above = [NONE; 53];
+        let mut bottoms = 0u64;
+        for index in 0..52u8 {
+            let code = (key >> (2 * index)) & 3;
+            let king = index >= 48;
+            if (king && code == 1) || (!king && code == 3) {
+                foundations[(index & 3) as usize] += 1;
+                continue;
+            }
+            let under = match code {
+                0 => self.under[index as usize],
+                3 => NONE,
+                _ => {
+                    // One rank higher, the other colour: diamonds and hearts (1, 2) for a black
+                    // card, clubs and spades (0, 3) for a red one; code 1 the lower suit.
+                    let black = matches!(index & 3, 0 | 3);
+                    let suit = match (black, code) {
+                        (true, 1) => 1,
+                        (true, _) => 2,
+                        (false, 1) => 0,
+                        (false, _) => 3,
+                    };
+                    (index / 4 + 1) * 4 + suit
+                }
+            };
+            if under == NONE {
+                bottoms |= 1 << index;
+            } else {
+                above[under as usize] = index;
+            }
+        }
+        let mut face_down = [0u8; PILES];
+        for (pile, count) in face_down.iter_mut().enumerate().skip(1) {
+            *count = ((key >> (FACE_DOWN_SHIFT + 3 * (pile as u32 - 1))) & 7) as u8;
+        }
+        let mut piles = [[FILLER; MAX_PILE]; PILES];
+        let mut lengths = [0u8; PILES];
+        let mut fill = |pile: usize, bottom: u8, piles: &mut [[Card; MAX_PILE]; PILES]| {
+            let mut card = bottom;
+            let mut length = 0;
+            while card != NONE && length < MAX_PILE {
+                piles[pile][length] = Card::from_index(card).unwrap_or(FILLER);
+                length += 1;
+                card = above[card as usize];
+            }
+            lengths[pile] = length as u8;
+        };
+        let mut free = [true; PILES];
+        for pile in 1..PILES {
+            if face_down[pile] > 0 {
+                let bottom = self.bottom[pile];
+                bottoms &= !(1u64 << bottom);
+                fill(pile, bottom, &mut piles);
+                free[pile] = false;
+            }
+        }
+        for pile in 0..PILES {
+            if free[pile] && bottoms != 0 {
+                let bottom = bottoms.trailing_zeros() as u8;
+                bottoms &= bottoms - 1;
+                fill(pile, bottom, &mut piles);
+            }
+        }
+        Position::from_parts(piles, lengths, face_down, foundations)
     }
 
     /// The key of `position`, which must have been reached from the position this was made
@@ -113,6 +189,12 @@ mod tests {
                 piles.sort();
                 piles.push(marks);
                 let key = dealt.key(&position);
+                let decoded = dealt.decode(key);
+                assert_eq!(dealt.key(&decoded), key);
+                let mut again: Vec<Vec<Card>> = (0..PILES).map(|p| decoded.pile(p).to_vec()).collect();
+                again.sort();
+                assert_eq!(again, piles[..PILES]);
+                assert_eq!(decoded.foundations(), position.foundations());
                 if let Some(previous) = seen.insert(key, piles.clone()) {
                     assert_eq!(previous, piles);
                 }

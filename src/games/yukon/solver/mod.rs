@@ -14,12 +14,16 @@
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{Move, Position, Undo};
+use super::rules::{builds_on, Move, Position, PILES};
 
+mod dead_end;
 mod generate;
 mod key;
+mod step;
 
-use generate::{ordered_moves, safe_move, Ordered};
+pub use dead_end::is_dead_end;
+
+use generate::{ordered_steps, safe_move};
 use key::{hash, Dealt};
 
 /// The default state budget: about 2 s of search natively for the deals that run out
@@ -42,48 +46,55 @@ impl Default for Options {
     }
 }
 
-/// One position on the search path: its moves in order and how many have been tried.
-struct Frame {
-    moves: Ordered,
-    next: u8,
-    /// The length of the path before the move that led here.
-    entry: u32,
-}
-
-/// A depth-first Yukon search, run in slices through [`Search`].
+/// A best-first Yukon search, run in slices through [`Search`].
+///
+/// Every position reached is kept as its key (16 bytes), the node it was reached from (4) and
+/// the step that reached it, written with cards rather than pile numbers (4), so that a
+/// position is rebuilt from its key alone in any order of its piles; the open nodes wait in
+/// buckets by [`estimate`], the most promising first and the newest first among equals.
 pub struct Solver {
-    position: Position,
+    start: Position,
     dealt: Dealt,
     seen: crate::search::Table<u128, ()>,
-    frames: Vec<Frame>,
-    /// Every move played from the start to the current position, safe moves included.
-    path: Vec<Undo>,
+    keys: Vec<u128>,
+    parents: Vec<u32>,
+    steps: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
     budget: u64,
     states: u64,
     done: Option<Outcome<Vec<Move>>>,
 }
 
+/// No parent: the root.
+const ROOT: u32 = u32::MAX;
+
 impl Solver {
     pub fn new(start: &Position, options: Options) -> Solver {
         let mut solver = Solver {
-            position: *start,
+            start: *start,
             dealt: Dealt::new(start),
             seen: crate::search::Table::with_slots(1 << 12),
-            frames: Vec::new(),
-            path: Vec::new(),
+            keys: Vec::new(),
+            parents: Vec::new(),
+            steps: Vec::new(),
+            buckets: Vec::new(),
+            lowest: 0,
             budget: options.budget.states.min(MAX_STATES),
             states: 0,
             done: None,
         };
-        solver.play_safe_moves();
-        if solver.position.is_won() {
-            solver.done = Some(Outcome::Solved(solver.solution()));
+        let mut root = *start;
+        play_safe_moves(&mut root, &mut Vec::new());
+        if root.is_won() {
+            solver.done = Some(Outcome::Solved(solver.solution(ROOT, None)));
+        } else if is_dead_end(&root) {
+            solver.done = Some(Outcome::Unsolvable);
         } else {
-            let key = solver.dealt.key(&solver.position);
+            let key = solver.dealt.key(&root);
             solver.seen.insert(hash(key), key);
             solver.states = 1;
-            let moves = ordered_moves(&solver.position);
-            solver.frames.push(Frame { moves, next: 0, entry: 0 });
+            solver.push(key, ROOT, 0, estimate(&root));
         }
         solver
     }
@@ -93,23 +104,80 @@ impl Solver {
         Solver::new(start, Options { budget: Budget::states(states) })
     }
 
-    fn play_safe_moves(&mut self) {
-        while let Some(mv) = safe_move(&self.position) {
-            self.path.push(self.position.apply(mv));
+    fn push(&mut self, key: u128, parent: u32, step: u32, estimate: usize) {
+        let node = self.keys.len() as u32;
+        self.keys.push(key);
+        self.parents.push(parent);
+        self.steps.push(step);
+        if self.buckets.len() <= estimate {
+            self.buckets.resize_with(estimate + 1, Vec::new);
         }
+        self.buckets[estimate].push(node);
+        self.lowest = self.lowest.min(estimate);
     }
 
-    fn solution(&self) -> Vec<Move> {
-        self.path.iter().map(|undo| undo.mv).collect()
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(node) = self.buckets[self.lowest].pop() {
+                return Some(node);
+            }
+            self.lowest += 1;
+        }
+        None
     }
 
-    fn back_to(&mut self, entry: u32) {
-        while self.path.len() > entry as usize {
-            if let Some(undo) = self.path.pop() {
-                self.position.undo(undo);
+    /// The moves from the start to `node` and then `last`, replayed on the start position:
+    /// each step is found again by its cards, whatever the order of the piles.
+    fn solution(&self, node: u32, last: Option<u32>) -> Vec<Move> {
+        let mut chain = Vec::new();
+        let mut at = node;
+        while at != ROOT {
+            if self.parents[at as usize] != ROOT {
+                chain.push(self.steps[at as usize]);
+            }
+            at = self.parents[at as usize];
+        }
+        chain.reverse();
+        chain.extend(last);
+        let mut position = self.start;
+        let mut moves = Vec::new();
+        play_safe_moves(&mut position, &mut moves);
+        for code in chain {
+            for mv in step::decode(&position, code).into_iter().flatten() {
+                position.apply(mv);
+                moves.push(mv);
+            }
+            play_safe_moves(&mut position, &mut moves);
+        }
+        moves
+    }
+}
+
+/// Plays every safe move ([`safe_move`]), noting them in `moves`.
+fn play_safe_moves(position: &mut Position, moves: &mut Vec<Move>) {
+    while let Some(mv) = safe_move(position) {
+        position.apply(mv);
+        moves.push(mv);
+    }
+}
+
+/// How far a position looks from a win, in bucket units: face-down cards weigh most, then
+/// cards lying on a card they do not build on, then cards not yet home.
+fn estimate(position: &Position) -> usize {
+    let mut face_down = 0;
+    let mut disorder = 0;
+    for pile in 0..PILES {
+        let cards = position.pile(pile);
+        let down = position.face_down(pile);
+        face_down += down;
+        for depth in (down + 1).max(1)..cards.len() {
+            if !builds_on(cards[depth], cards[depth - 1]) {
+                disorder += 1;
             }
         }
     }
+    let home: usize = position.foundations().iter().map(|&h| h as usize).sum();
+    4 * face_down + 3 * disorder + (52 - home) / 2
 }
 
 impl Search for Solver {
@@ -120,37 +188,39 @@ impl Search for Solver {
             return Some(done.clone());
         }
         for _ in 0..work.max(1) {
-            let Some(top) = self.frames.last_mut() else {
+            let Some(node) = self.pop() else {
                 self.done = Some(Outcome::Unsolvable);
                 return self.done.clone();
             };
-            if top.next as usize >= top.moves.len() {
-                let entry = top.entry;
-                self.frames.pop();
-                self.back_to(entry);
-                continue;
+            let position = self.dealt.decode(self.keys[node as usize]);
+            for step in ordered_steps(&position).iter() {
+                let mut child = position;
+                child.apply(step.first);
+                if let Some(then) = step.then {
+                    child.apply(then);
+                }
+                while let Some(mv) = safe_move(&child) {
+                    child.apply(mv);
+                }
+                let code = step::encode(&position, *step);
+                if child.is_won() {
+                    self.done = Some(Outcome::Solved(self.solution(node, Some(code))));
+                    return self.done.clone();
+                }
+                let key = self.dealt.key(&child);
+                if !self.seen.insert(hash(key), key) {
+                    continue;
+                }
+                self.states += 1;
+                if self.states >= self.budget {
+                    self.done = Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.states }));
+                    return self.done.clone();
+                }
+                if is_dead_end(&child) {
+                    continue;
+                }
+                self.push(key, node, code, estimate(&child));
             }
-            let mv = top.moves.as_slice()[top.next as usize];
-            top.next += 1;
-            let entry = self.path.len() as u32;
-            self.path.push(self.position.apply(mv));
-            self.play_safe_moves();
-            if self.position.is_won() {
-                self.done = Some(Outcome::Solved(self.solution()));
-                return self.done.clone();
-            }
-            let key = self.dealt.key(&self.position);
-            if !self.seen.insert(hash(key), key) {
-                self.back_to(entry);
-                continue;
-            }
-            self.states += 1;
-            if self.states >= self.budget {
-                self.done = Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.states }));
-                return self.done.clone();
-            }
-            let moves = ordered_moves(&self.position);
-            self.frames.push(Frame { moves, next: 0, entry });
         }
         None
     }
