@@ -650,8 +650,8 @@ mod tests {
     #[test]
     fn the_deal_has_pysolfc_shape() {
         let position = Position::new(&seeded_deck(3));
-        for pile in 0..PILES {
-            assert_eq!(position.pile(pile).len(), DEALT[pile] as usize);
+        for (pile, &dealt) in DEALT.iter().enumerate() {
+            assert_eq!(position.pile(pile).len(), dealt as usize);
             assert_eq!(position.face_down(pile), pile);
         }
         assert_eq!(position.card_count(), 52);

@@ -41,10 +41,10 @@ impl Dealt {
     pub(super) fn new(position: &Position) -> Dealt {
         let mut under = [NONE; 52];
         let mut bottom = [NONE; PILES];
-        for pile in 0..PILES {
+        for (pile, first) in bottom.iter_mut().enumerate() {
             let cards = position.pile(pile);
             if let Some(card) = cards.first() {
-                bottom[pile] = card.index();
+                *first = card.index();
             }
             for depth in 1..cards.len() {
                 under[cards[depth].index() as usize] = cards[depth - 1].index();
@@ -113,8 +113,8 @@ impl Dealt {
                 free[pile] = false;
             }
         }
-        for pile in 0..PILES {
-            if free[pile] && bottoms != 0 {
+        for (pile, &free) in free.iter().enumerate() {
+            if free && bottoms != 0 {
                 let bottom = bottoms.trailing_zeros() as u8;
                 bottoms &= bottoms - 1;
                 fill(pile, bottom, &mut piles);

@@ -1,16 +1,22 @@
 //! The Yukon solver: it sees every card, face down or not, and either finds a winning line,
 //! proves that none exists, or gives up at a state budget.
 //!
-//! A depth-first search over an explicit stack (so that it runs in slices), with:
+//! A best-first search (so that it runs in slices, and wins come early), in rooms:
 //! - [`key`]: every position packed exactly into a `u128` that ignores the order of the piles,
-//!   kept in a transposition table, so no position is searched twice;
-//! - [`generate`]: safe moves to the foundations played at once as part of the move before,
-//!   and the other moves ordered best first (turning up face-down cards, emptying piles,
-//!   freeing cards from cards they do not build on), with moves that only rename piles left
-//!   out.
+//!   kept in a transposition table, so no position is searched twice; a position is rebuilt
+//!   from its key alone, so the open list holds 24 bytes a position;
+//! - [`step`]: a step written with cards instead of pile numbers, replayed on the real
+//!   position to give the solution;
+//! - [`generate`]: safe moves to the foundations played at once after every step, and the
+//!   other moves ordered best first; left out are moves that only rename piles, and a
+//!   *sideways* move (a run from one card it builds on to the other) comes only together
+//!   with a use of the card it uncovers;
+//! - [`dead_end`]: [`is_dead_end`], a relaxation that drops every position where some card
+//!   can never go home.
 //!
-//! The search visits every position reachable from the start (up to those reductions), so a
-//! search that ends without a win proves the deal lost.
+//! Each reduction keeps some win of every won position (docs/RULES.md, Yukon), and the search
+//! visits every position it can reach before it says so, so a search that ends without a win
+//! proves the deal lost.
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
@@ -26,13 +32,14 @@ pub use dead_end::is_dead_end;
 use generate::{ordered_steps, safe_move};
 use key::{hash, Dealt};
 
-/// The default state budget: about 2 s of search natively for the deals that run out
-/// (docs/BENCHMARKS.md, Yukon).
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+/// The default state budget: about 1-1.5 s of search natively for the deals that run out, so
+/// that every deal is answered within 2 s (docs/BENCHMARKS.md, Yukon).
+pub const DEFAULT_BUDGET: u64 = 400_000;
 
-/// The most states any budget allows, which bounds memory (32 bytes a state in a table at most
-/// 3/4 full: about 512 MB at this cap's table of 2^24 slots).
-pub const MAX_STATES: u64 = 12_000_000;
+/// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
+/// table at most 3/4 full and 24 bytes of node, and the whole process measured about 100 MB a
+/// million states (496 MB at 5 million), so this cap keeps it near 300 MB.
+pub const MAX_STATES: u64 = 3_000_000;
 
 /// How the solver runs: its budget, at most [`MAX_STATES`] states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
