@@ -28,6 +28,8 @@ pub(super) struct Dealt {
     under: [u8; 52],
     /// The bottom card of each pile as dealt.
     bottom: [u8; PILES],
+    /// The codes of a foundation's cards, by suit and height.
+    homes: [[u128; 14]; 4],
 }
 
 const NONE: u8 = 52;
@@ -50,7 +52,17 @@ impl Dealt {
                 under[cards[depth].index() as usize] = cards[depth - 1].index();
             }
         }
-        Dealt { under, bottom }
+        let mut homes = [[0u128; 14]; 4];
+        for suit in Suit::ALL {
+            for value in 1..=13u8 {
+                let rank = Rank::from_value(value).unwrap_or(Rank::Ace);
+                let card = Card::new(rank, suit);
+                let code: u128 = if rank == Rank::King { 1 } else { 3 };
+                homes[suit.index()][value as usize] =
+                    homes[suit.index()][value as usize - 1] | code << (2 * card.index());
+            }
+        }
+        Dealt { under, bottom, homes }
     }
 
     /// The position a key stands for, with its piles in one order of those it stands for:
@@ -146,13 +158,8 @@ impl Dealt {
                 key |= (position.face_down(pile) as u128) << (FACE_DOWN_SHIFT + 3 * (pile as u32 - 1));
             }
         }
-        for suit in Suit::ALL {
-            for value in 1..=position.foundation(suit) {
-                let rank = Rank::from_value(value).unwrap_or(Rank::Ace);
-                let card = Card::new(rank, suit);
-                let code: u128 = if rank == Rank::King { 1 } else { 3 };
-                key |= code << (2 * card.index());
-            }
+        for (homes, &height) in self.homes.iter().zip(&position.foundations()) {
+            key |= homes[(height as usize).min(13)];
         }
         key
     }

@@ -209,8 +209,8 @@ impl Search for Solver {
                 while let Some(mv) = safe_move(&child) {
                     child.apply(mv);
                 }
-                let code = step::encode(&position, *step);
                 if child.is_won() {
+                    let code = step::encode(&position, *step);
                     self.done = Some(Outcome::Solved(self.solution(node, Some(code))));
                     return self.done.clone();
                 }
@@ -226,6 +226,7 @@ impl Search for Solver {
                 if is_dead_end(&child) {
                     continue;
                 }
+                let code = step::encode(&position, *step);
                 self.push(key, node, code, estimate(&child));
             }
         }
