@@ -71,8 +71,9 @@ impl Dealt {
         let mut foundations = [0u8; 4];
         let mut above = [NONE; 53];
         let mut bottoms = 0u64;
+        let words = [key as u64, (key >> 64) as u64];
         for index in 0..52u8 {
-            let code = (key >> (2 * index)) & 3;
+            let code = (words[(index as usize >> 5) & 1] >> ((2 * index) & 63)) & 3;
             let king = index >= 48;
             if (king && code == 1) || (!king && code == 3) {
                 foundations[(index & 3) as usize] += 1;
@@ -102,7 +103,7 @@ impl Dealt {
         }
         let mut face_down = [0u8; PILES];
         for (pile, count) in face_down.iter_mut().enumerate().skip(1) {
-            *count = ((key >> (FACE_DOWN_SHIFT + 3 * (pile as u32 - 1))) & 7) as u8;
+            *count = ((words[1] >> (FACE_DOWN_SHIFT - 64 + 3 * (pile as u32 - 1))) & 7) as u8;
         }
         let mut piles = [[FILLER; MAX_PILE]; PILES];
         let mut lengths = [0u8; PILES];
@@ -138,7 +139,9 @@ impl Dealt {
     /// The key of `position`, which must have been reached from the position this was made
     /// from (with the same face-down cards dealt).
     pub(super) fn key(&self, position: &Position) -> u128 {
-        let mut key = 0u128;
+        // Built as two 64-bit words (cards 0..32, then cards 32..52 and the face-down counts):
+        // wasm has no 128-bit shifts, and this runs for every position tried.
+        let mut words = [0u64; 2];
         for pile in 0..PILES {
             let cards = position.pile(pile);
             let mut under = NONE;
@@ -151,13 +154,16 @@ impl Dealt {
                     debug_assert!(under == NONE && card.rank() == Rank::King);
                     3
                 };
-                key |= u128::from(code) << (2 * card.index());
+                let index = card.index() as usize;
+                words[(index >> 5) & 1] |= u64::from(code) << ((2 * index) & 63);
                 under = card.index();
             }
             if pile > 0 {
-                key |= (position.face_down(pile) as u128) << (FACE_DOWN_SHIFT + 3 * (pile as u32 - 1));
+                words[1] |=
+                    (position.face_down(pile) as u64) << (FACE_DOWN_SHIFT - 64 + 3 * (pile as u32 - 1));
             }
         }
+        let mut key = u128::from(words[1]) << 64 | u128::from(words[0]);
         for (homes, &height) in self.homes.iter().zip(&position.foundations()) {
             key |= homes[(height as usize).min(13)];
         }
