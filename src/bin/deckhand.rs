@@ -29,6 +29,8 @@ mod family;
 
 #[path = "cli/games.rs"]
 mod games;
+#[path = "cli/yukon.rs"]
+mod yukon;
 
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
@@ -70,7 +72,12 @@ const USAGE: &str = "usage:
   deckhand games                               the registered games' keys, one a line
   deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
-                                difficulty and why; proven-winnable seeds; deal of the day; tiers";
+                                difficulty and why; proven-winnable seeds; deal of the day; tiers
+  deckhand yukon deal N         print PySolFC's Yukon game #N (1..10^20-1), one pile a line, <XX> face down
+  deckhand yukon solve N [--json] [--budget STATES]
+                                solve Yukon game #N seeing every card
+  deckhand bench yukon --range A..B [--list] [--budget STATES]
+                                solve games A..B, replay every solution, print figures (--list: N result)";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
@@ -173,6 +180,8 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", key, rest @ ..] if family::KEYS.contains(key) => {
             family::bench(family::variant(key).expect("a family key"), rest)
         }
+        ["yukon", rest @ ..] => yukon::run(rest),
+        ["bench", "yukon", rest @ ..] => yukon::bench(rest),
         // Every other registered game (src/bin/cli/games.rs).
         ["games"] => Ok(games::list()),
         ["bench", key, rest @ ..] if deckhand::games::keys().contains(key) => {

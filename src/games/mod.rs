@@ -14,6 +14,7 @@ pub mod pyramid;
 
 pub mod foxhounds;
 pub mod tictactoe;
+pub mod yukon;
 
 use std::fmt::{Debug, Display};
 use std::ops::RangeInclusive;

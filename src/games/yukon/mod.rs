@@ -1,0 +1,42 @@
+//! Yukon as PySolFC plays it: rules, PySolFC's deals, gestures, link notation and a solver
+//! that sees every card.
+//!
+//! ```
+//! use deckhand::games::yukon::{Position, Solver, Options};
+//! use deckhand::search::{run_to_end, Outcome};
+//!
+//! let start = Position::new(&deckhand::deal::seeded_deck(1));
+//! let first = start.legal_moves().as_slice()[0];
+//! let after = start.play(first).unwrap();
+//! assert_eq!(after.card_count(), 52);
+//!
+//! match run_to_end(&mut Solver::new(&start, Options::default()), 10_000) {
+//!     Outcome::Solved(moves) => {
+//!         let mut position = start;
+//!         for mv in moves {
+//!             position = position.play(mv).unwrap();
+//!         }
+//!         assert!(position.is_won());
+//!     }
+//!     Outcome::Unsolvable => {}
+//!     Outcome::Unknown(reason) => panic!("undecided: {reason:?}"),
+//! }
+//! ```
+
+mod deal;
+mod notation;
+mod rules;
+mod solver;
+mod table;
+
+pub use crate::search::Budget;
+pub use deal::pysol_deal;
+pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
+pub use rules::{
+    builds_on, IllegalMove, LayoutError, LayoutProblem, Move, MoveError, MoveList, PlayError, Position, Undo,
+    DEALT, FACE_DOWN_DEALT, MAX_MOVES, MAX_PILE, PILES,
+};
+pub use solver::{is_dead_end, solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
+pub use table::{
+    can_lift, finishing_moves, intended_move, is_forced, move_piles, send_away, IntentError, Pile,
+};

@@ -1,0 +1,177 @@
+//! The solver's steps: safe moves to the foundations, played at once, and the other moves in
+//! the order they are tried, with a move that only shifts a run from one card it builds on to
+//! the other one always followed by a use of the card it uncovers.
+
+use crate::cards::{Card, Rank, Suit};
+use crate::search::FixedList;
+
+use super::super::rules::{builds_on, Move, Position, PILES};
+
+/// One edge of the search: a move, and for a sideways move the use that goes with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Step {
+    pub(super) first: Move,
+    pub(super) then: Option<Move>,
+}
+
+/// The most steps of a position: at most 35 moves, of which at most 14 sideways ones each
+/// with at most 4 uses (home, onto either card it builds on, the other card of the moved
+/// card's rank and colour onto it).
+pub(super) const MAX_STEPS: usize = 35 + 14 * 4;
+
+/// The steps of a position in the order the search tries them.
+pub(super) type Steps = FixedList<Step, MAX_STEPS>;
+
+const FILLER: Step =
+    Step { first: Move::ToFoundation { from: 0, card: Card::new(Rank::Ace, Suit::Clubs) }, then: None };
+
+/// A top card that can go home with nothing lost: its foundation takes it, and both cards
+/// that could be built on it (one rank lower, the other colour) are home already, so nothing
+/// can ever be built on it again (foundations give nothing back in Yukon). Moving it home
+/// keeps every move the position had, bar moves of that card itself, whose only use would
+/// be to cover another card (docs/RULES.md, Yukon).
+pub(super) fn safe_move(position: &Position) -> Option<Move> {
+    let f = position.foundations();
+    // The lower of each colour's foundations: black (clubs, spades) and red (diamonds, hearts).
+    let black = f[Suit::Clubs.index()].min(f[Suit::Spades.index()]);
+    let red = f[Suit::Diamonds.index()].min(f[Suit::Hearts.index()]);
+    (0..PILES).find_map(|from| {
+        let card = position.top(from)?;
+        if !position.fits_foundation(card) {
+            return None;
+        }
+        let other = match card.suit() {
+            Suit::Clubs | Suit::Spades => red,
+            Suit::Diamonds | Suit::Hearts => black,
+        };
+        let value = card.rank().value();
+        (value <= 2 || other + 1 >= value).then_some(Move::ToFoundation { from: from as u8, card })
+    })
+}
+
+/// Whether `mv` takes a run off a face-up card it builds on and puts it on the other card it
+/// builds on: a *sideways* move, useful only for the card it uncovers.
+fn is_sideways(position: &Position, mv: Move) -> bool {
+    let Move::ToPile { from, to, card, count } = mv else { return false };
+    let (from, to) = (from as usize, to as usize);
+    let pile = position.pile(from);
+    let depth = pile.len() - count as usize;
+    depth > position.face_down(from) && builds_on(card, pile[depth - 1]) && !position.pile(to).is_empty()
+}
+
+/// After a sideways move from pile `from` in `after`, the moves that use the card it
+/// uncovered: home, alone onto a card it builds on (or an empty pile), or the other card of
+/// the moved card's rank and colour onto it. A sideways move can always wait until just before
+/// the first move that uses that card (the moves between touch neither it nor anything that
+/// depends on where the run lies), and a won game uses every card, so these pairs lose no win
+/// (docs/RULES.md, Yukon).
+fn uses(after: &Position, from: usize, moved: Card, out: &mut FixedList<Move, 4>) {
+    let Some(uncovered) = after.top(from) else { return };
+    let from8 = from as u8;
+    if after.fits_foundation(uncovered) {
+        out.push(Move::ToFoundation { from: from8, card: uncovered });
+    }
+    let mut empty_tried = false;
+    for to in 0..PILES {
+        if to == from {
+            continue;
+        }
+        match after.top(to) {
+            Some(target) if builds_on(uncovered, target) => {
+                out.push(Move::ToPile { from: from8, to: to as u8, card: uncovered, count: 1 });
+            }
+            None if uncovered.rank() == Rank::King
+                && !empty_tried
+                && after.pile(from).len() > 1 + after.face_down(from) =>
+            {
+                empty_tried = true;
+                out.push(Move::ToPile { from: from8, to: to as u8, card: uncovered, count: 1 });
+            }
+            _ => {}
+        }
+    }
+    // The twin: same rank, same colour, other suit.
+    let twin = Card::from_index(moved.index() ^ 3).unwrap_or(moved);
+    if let Some((pile, depth)) = after.find(twin) {
+        if pile != from && depth >= after.face_down(pile) {
+            let count = (after.pile(pile).len() - depth) as u8;
+            out.push(Move::ToPile { from: pile as u8, to: from8, card: twin, count });
+        }
+    }
+}
+
+/// The steps worth trying, best first. Left out, as they can do nothing the others cannot:
+/// a pile's whole content moved to an empty pile (the same position with piles renamed),
+/// moves to any empty pile but the first, and sideways moves without a use.
+pub(super) fn ordered_steps(position: &Position) -> Steps {
+    let mut scored: FixedList<(i32, Step), MAX_STEPS> = FixedList::new((0, FILLER));
+    let legal = position.legal_moves();
+    let first_empty = (0..PILES).find(|&p| position.pile(p).is_empty());
+    for &mv in legal.iter() {
+        let score = match mv {
+            Move::ToFoundation { from, .. } => {
+                let from = from as usize;
+                let turns =
+                    position.face_down(from) > 0 && position.pile(from).len() == position.face_down(from) + 1;
+                100 + if turns { 50 + position.face_down(from) as i32 * 4 } else { 0 }
+            }
+            Move::ToPile { from, to, card, count } => {
+                let (from, to) = (from as usize, to as usize);
+                let pile = position.pile(from);
+                let depth = pile.len() - count as usize;
+                let down = position.face_down(from);
+                if position.pile(to).is_empty() && (Some(to) != first_empty || (depth == 0 && down == 0)) {
+                    continue;
+                }
+                if is_sideways(position, mv) {
+                    let mut after = *position;
+                    after.apply(mv);
+                    let mut then = FixedList::<Move, 4>::new(mv);
+                    uses(&after, from, card, &mut then);
+                    for &use_ in then.iter() {
+                        let score = match use_ {
+                            Move::ToFoundation { .. } => 30,
+                            _ => -30,
+                        };
+                        scored.push((score, Step { first: mv, then: Some(use_) }));
+                    }
+                    continue;
+                }
+                let mut score = 0;
+                if depth == down && down > 0 {
+                    // Turns up a face-down card.
+                    score += 60 + down as i32 * 4;
+                } else if depth == 0 {
+                    // Empties a pile.
+                    score += 40;
+                } else {
+                    // Moves a card off a card it does not build on.
+                    score += 20;
+                }
+                // Covering face-down cards costs.
+                score -= position.face_down(to) as i32 * 2;
+                if card.rank() == Rank::King {
+                    score += 5;
+                }
+                score
+            }
+        };
+        scored.push((score, Step { first: mv, then: None }));
+    }
+    // Insertion sort, best first, keeping the generation order among equals.
+    let mut items = [(0, FILLER); MAX_STEPS];
+    let n = scored.len();
+    items[..n].copy_from_slice(scored.as_slice());
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && items[j - 1].0 < items[j].0 {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let mut steps = Steps::new(FILLER);
+    for &(_, step) in &items[..n] {
+        steps.push(step);
+    }
+    steps
+}

@@ -1,0 +1,275 @@
+//! The Yukon solver: it sees every card, face down or not, and either finds a winning line,
+//! proves that none exists, or gives up at a state budget.
+//!
+//! A best-first search (so that it runs in slices, and wins come early), in rooms:
+//! - [`key`]: every position packed exactly into a `u128` that ignores the order of the piles,
+//!   kept in a transposition table, so no position is searched twice; a position is rebuilt
+//!   from its key alone, so the open list holds 24 bytes a position;
+//! - [`step`]: a step written with cards instead of pile numbers, replayed on the real
+//!   position to give the solution;
+//! - [`generate`]: safe moves to the foundations played at once after every step, and the
+//!   other moves ordered best first; left out are moves that only rename piles, and a
+//!   *sideways* move (a run from one card it builds on to the other) comes only together
+//!   with a use of the card it uncovers;
+//! - [`dead_end`]: [`is_dead_end`], a relaxation that drops every position where some card
+//!   can never go home.
+//!
+//! Each reduction keeps some win of every won position (docs/RULES.md, Yukon), and the search
+//! visits every position it can reach before it says so, so a search that ends without a win
+//! proves the deal lost.
+
+use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
+
+use super::rules::{builds_on, Move, Position, PILES};
+
+mod dead_end;
+mod generate;
+mod key;
+mod step;
+
+pub use dead_end::is_dead_end;
+
+use generate::{ordered_steps, safe_move};
+use key::{hash, Dealt};
+
+/// The default state budget: about 1-1.5 s of search natively for the deals that run out, so
+/// that every deal is answered within 2 s (docs/BENCHMARKS.md, Yukon).
+pub const DEFAULT_BUDGET: u64 = 400_000;
+
+/// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
+/// table at most 3/4 full and 24 bytes of node, and the whole process measured about 100 MB a
+/// million states (496 MB at 5 million), so this cap keeps it near 300 MB.
+pub const MAX_STATES: u64 = 3_000_000;
+
+/// How the solver runs: its budget, at most [`MAX_STATES`] states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub budget: Budget,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: Budget::states(DEFAULT_BUDGET) }
+    }
+}
+
+/// A best-first Yukon search, run in slices through [`Search`].
+///
+/// Every position reached is kept as its key (16 bytes), the node it was reached from (4) and
+/// the step that reached it, written with cards rather than pile numbers (4), so that a
+/// position is rebuilt from its key alone in any order of its piles; the open nodes wait in
+/// buckets by [`estimate`], the most promising first and the newest first among equals.
+pub struct Solver {
+    start: Position,
+    dealt: Dealt,
+    seen: crate::search::Table<u128, ()>,
+    keys: Vec<u128>,
+    parents: Vec<u32>,
+    steps: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+    budget: u64,
+    states: u64,
+    done: Option<Outcome<Vec<Move>>>,
+}
+
+/// No parent: the root.
+const ROOT: u32 = u32::MAX;
+
+impl Solver {
+    pub fn new(start: &Position, options: Options) -> Solver {
+        let mut solver = Solver {
+            start: *start,
+            dealt: Dealt::new(start),
+            seen: crate::search::Table::with_slots(1 << 12),
+            keys: Vec::new(),
+            parents: Vec::new(),
+            steps: Vec::new(),
+            buckets: Vec::new(),
+            lowest: 0,
+            budget: options.budget.states.min(MAX_STATES),
+            states: 0,
+            done: None,
+        };
+        let mut root = *start;
+        play_safe_moves(&mut root, &mut Vec::new());
+        if root.is_won() {
+            solver.done = Some(Outcome::Solved(solver.solution(ROOT, None)));
+        } else if is_dead_end(&root) {
+            solver.done = Some(Outcome::Unsolvable);
+        } else {
+            let key = solver.dealt.key(&root);
+            solver.seen.insert(hash(key), key);
+            solver.states = 1;
+            solver.push(key, ROOT, 0, estimate(&root));
+        }
+        solver
+    }
+
+    /// A solver with the default options but a budget of `states`.
+    pub fn with_budget(start: &Position, states: u64) -> Solver {
+        Solver::new(start, Options { budget: Budget::states(states) })
+    }
+
+    fn push(&mut self, key: u128, parent: u32, step: u32, estimate: usize) {
+        let node = self.keys.len() as u32;
+        self.keys.push(key);
+        self.parents.push(parent);
+        self.steps.push(step);
+        if self.buckets.len() <= estimate {
+            self.buckets.resize_with(estimate + 1, Vec::new);
+        }
+        self.buckets[estimate].push(node);
+        self.lowest = self.lowest.min(estimate);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(node) = self.buckets[self.lowest].pop() {
+                return Some(node);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+
+    /// The moves from the start to `node` and then `last`, replayed on the start position:
+    /// each step is found again by its cards, whatever the order of the piles.
+    fn solution(&self, node: u32, last: Option<u32>) -> Vec<Move> {
+        let mut chain = Vec::new();
+        let mut at = node;
+        while at != ROOT {
+            if self.parents[at as usize] != ROOT {
+                chain.push(self.steps[at as usize]);
+            }
+            at = self.parents[at as usize];
+        }
+        chain.reverse();
+        chain.extend(last);
+        let mut position = self.start;
+        let mut moves = Vec::new();
+        play_safe_moves(&mut position, &mut moves);
+        for code in chain {
+            for mv in step::decode(&position, code).into_iter().flatten() {
+                position.apply(mv);
+                moves.push(mv);
+            }
+            play_safe_moves(&mut position, &mut moves);
+        }
+        moves
+    }
+}
+
+/// Plays every safe move ([`safe_move`]), noting them in `moves`.
+fn play_safe_moves(position: &mut Position, moves: &mut Vec<Move>) {
+    while let Some(mv) = safe_move(position) {
+        position.apply(mv);
+        moves.push(mv);
+    }
+}
+
+/// How far a position looks from a win, in bucket units: face-down cards weigh most, then
+/// cards lying on a card they do not build on, then cards not yet home.
+fn estimate(position: &Position) -> usize {
+    let mut face_down = 0;
+    let mut disorder = 0;
+    for pile in 0..PILES {
+        let cards = position.pile(pile);
+        let down = position.face_down(pile);
+        face_down += down;
+        for depth in (down + 1).max(1)..cards.len() {
+            if !builds_on(cards[depth], cards[depth - 1]) {
+                disorder += 1;
+            }
+        }
+    }
+    let home: usize = position.foundations().iter().map(|&h| h as usize).sum();
+    4 * face_down + 3 * disorder + (52 - home) / 2
+}
+
+impl Search for Solver {
+    type Solution = Vec<Move>;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Vec<Move>>> {
+        if let Some(done) = &self.done {
+            return Some(done.clone());
+        }
+        for _ in 0..work.max(1) {
+            let Some(node) = self.pop() else {
+                self.done = Some(Outcome::Unsolvable);
+                return self.done.clone();
+            };
+            let position = self.dealt.decode(self.keys[node as usize]);
+            for step in ordered_steps(&position).iter() {
+                let mut child = position;
+                child.apply(step.first);
+                if let Some(then) = step.then {
+                    child.apply(then);
+                }
+                while let Some(mv) = safe_move(&child) {
+                    child.apply(mv);
+                }
+                if child.is_won() {
+                    let code = step::encode(&position, *step);
+                    self.done = Some(Outcome::Solved(self.solution(node, Some(code))));
+                    return self.done.clone();
+                }
+                let key = self.dealt.key(&child);
+                if !self.seen.insert(hash(key), key) {
+                    continue;
+                }
+                self.states += 1;
+                if self.states >= self.budget {
+                    self.done = Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.states }));
+                    return self.done.clone();
+                }
+                if is_dead_end(&child) {
+                    continue;
+                }
+                let code = step::encode(&position, *step);
+                self.push(key, node, code, estimate(&child));
+            }
+        }
+        None
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { states: self.states }
+    }
+}
+
+/// Solves `start` with the default budget.
+pub fn solve(start: &Position) -> Outcome<Vec<Move>> {
+    crate::search::run_to_end(&mut Solver::new(start, Options::default()), 1 << 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::seeded_deck;
+    use crate::search::run_to_end;
+
+    fn replays(start: &Position, moves: &[Move]) -> bool {
+        let mut position = *start;
+        for &mv in moves {
+            match position.play(mv) {
+                Ok(next) => position = next,
+                Err(_) => return false,
+            }
+        }
+        position.is_won()
+    }
+
+    #[test]
+    fn solutions_replay_to_a_win() {
+        let mut solved = 0;
+        for seed in 1..20 {
+            let start = Position::new(&seeded_deck(seed));
+            if let Outcome::Solved(moves) = run_to_end(&mut Solver::with_budget(&start, 200_000), 1000) {
+                assert!(replays(&start, &moves), "seed {seed}");
+                solved += 1;
+            }
+        }
+        assert!(solved >= 10, "{solved}");
+    }
+}
