@@ -41,6 +41,7 @@ macro_rules! games {
             $crate::games::freecell::FreeCell,
             $crate::games::klondike::Klondike,
             $crate::games::pyramid::Pyramid,
+            $crate::games::yukon::Yukon,
         }
     };
 }

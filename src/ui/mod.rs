@@ -12,6 +12,7 @@ mod klondike;
 mod pyramid;
 pub mod table;
 mod tictactoe_page;
+mod yukon;
 mod twoplayer_view;
 
 pub use app::App;

@@ -24,6 +24,7 @@
 //! ```
 
 mod deal;
+mod game;
 mod notation;
 mod rules;
 mod solver;
@@ -31,6 +32,7 @@ mod table;
 
 pub use crate::search::Budget;
 pub use deal::pysol_deal;
+pub use game::{difficulty_of, Facts, Yukon, YukonDeal};
 pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
 pub use rules::{
     builds_on, IllegalMove, LayoutError, LayoutProblem, Move, MoveError, MoveList, PlayError, Position, Undo,

@@ -1,0 +1,289 @@
+//! Yukon on the shared card table: what each gesture means and how it is said, its deals
+//! (PySolFC's game numbers, or a pasted deck), and how the solver judges and grades it (see
+//! [`crate::games::Game`]). The worked example of docs/ADDING_A_GAME.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::table::{can_lift, finishing_moves, intended_move, move_piles, send_away, Pile};
+use super::{Move, Options, Position, Solver, PILES};
+use crate::cards::{Card, Deck, Suit};
+use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
+use crate::games::{
+    choosing_words, foundation_cards, restore_deal, save_deal, DeckDeal, DeckDealt, Dealing, OneVariant, Place,
+    Play, SavedDeal, SolveMode, Solving, Spot,
+};
+use crate::search::{Outcome, Progress, Search};
+use crate::session::Start;
+use crate::share::LinkError;
+
+/// Yukon, as the table plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Yukon;
+
+/// A Yukon deal: PySolFC's game number, or a pasted deck.
+pub type YukonDeal = DeckDeal<Yukon>;
+
+impl DeckDealt for Yukon {
+    type Position = Position;
+    type Variant = OneVariant;
+    const TITLE: &'static str = "Yukon";
+
+    fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
+        Position::new(&Deck::from_cards(cards.to_vec()).expect("a deal is one whole deck"))
+    }
+}
+
+/// "pile 3".
+fn pile_name(pile: u8) -> String {
+    format!("pile {}", u32::from(pile) + 1)
+}
+
+impl Play for Yukon {
+    type Position = Position;
+    type Move = Move;
+    type Pile = Pile;
+    type Settings = ();
+
+    const NAME: &'static str = "Yukon";
+    const KEY: &'static str = "yukon";
+    const SUMMARY: &'static str = "move any face-up card with the cards on it, with a solver that sees every card";
+
+    fn parse_pile(name: &str) -> Option<Pile> {
+        Pile::parse(name)
+    }
+
+    fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
+        can_lift(position, pile, depth)
+    }
+
+    fn cannot_lift(position: &Position, pile: Pile, depth: usize) -> String {
+        match pile {
+            Pile::Foundation(_) => "cards on the foundations stay there".into(),
+            Pile::Tableau(p) if position.pile(usize::from(p)).is_empty() => format!("{} is empty", pile_name(p)),
+            Pile::Tableau(p) if depth < position.face_down(usize::from(p)) => "face-down cards cannot be moved".into(),
+            Pile::Tableau(p) => format!("there is no card there in {}", pile_name(p)),
+        }
+    }
+
+    fn intended(position: &Position, from: Pile, depth: usize, to: Pile) -> Result<Move, String> {
+        intended_move(position, from, depth, to).map_err(|error| error.to_string())
+    }
+
+    fn send_away(position: &Position, pile: Pile, depth: usize) -> Option<Move> {
+        send_away(position, pile, depth)
+    }
+
+    fn finish(position: &Position) -> Option<Vec<Move>> {
+        finishing_moves(position)
+    }
+
+    fn cards(position: &Position) -> Vec<Card> {
+        let piles = (0..PILES).flat_map(|p| position.pile(p).iter().copied());
+        piles.chain(foundation_cards(|suit| position.foundation(suit))).collect()
+    }
+
+    fn carried(position: &Position, mv: Move) -> Vec<Card> {
+        match mv {
+            Move::ToFoundation { card, .. } => vec![card],
+            Move::ToPile { from, count, .. } => {
+                let pile = position.pile(usize::from(from));
+                pile[pile.len().saturating_sub(usize::from(count))..].to_vec()
+            }
+        }
+    }
+
+    fn hint_spots(position: &Position, mv: Move) -> (Vec<Spot<Pile>>, Option<Pile>) {
+        let (from, to) = move_piles(mv);
+        let count = match mv {
+            Move::ToFoundation { .. } => 1,
+            Move::ToPile { count, .. } => usize::from(count),
+        };
+        let Pile::Tableau(pile) = from else { return (Vec::new(), Some(to)) };
+        let depth = position.pile(usize::from(pile)).len().saturating_sub(count);
+        (vec![Spot { pile: from, depth }], Some(to))
+    }
+
+    fn describe_move(position: &Position, mv: Move) -> String {
+        match mv {
+            Move::ToPile { to, .. } => {
+                let onto = match position.top(usize::from(to)) {
+                    Some(base) => format!(" (onto the {})", base.name()),
+                    None => " (empty)".into(),
+                };
+                format!("{mv}{onto}")
+            }
+            Move::ToFoundation { .. } => mv.to_string(),
+        }
+    }
+
+    fn layout(position: &Position) -> Vec<Vec<Place<Pile>>> {
+        let foundations = Suit::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &suit)| Place { pile: Pile::Foundation(suit), x: (3 + i) as f32, depths: 0..=0 })
+            .collect();
+        let piles = (0..PILES)
+            .map(|p| {
+                let last = position.pile(p).len().saturating_sub(1);
+                let first = position.face_down(p).min(last);
+                Place { pile: Pile::Tableau(p as u8), x: p as f32, depths: first..=last }
+            })
+            .collect();
+        vec![foundations, piles]
+    }
+
+    fn pile_label(position: &Position, pile: Pile, choosing: Option<usize>) -> String {
+        match pile {
+            Pile::Foundation(suit) => match position.foundation_top(suit) {
+                None => format!("foundation of {}, empty", suit.name()),
+                Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
+            },
+            Pile::Tableau(p) => {
+                let cards = position.pile(usize::from(p));
+                let down = position.face_down(usize::from(p));
+                let Some(top) = cards.last() else { return format!("{}, empty", pile_name(p)) };
+                let mut text = format!("{}, {} cards", pile_name(p), cards.len());
+                if down > 0 {
+                    text.push_str(&format!(" ({down} face down)"));
+                }
+                text.push_str(&format!(", the {} on top", top.name()));
+                if let Some(depth) = choosing.filter(|&d| d >= down) {
+                    text.push_str(&choosing_words(cards, depth));
+                }
+                text
+            }
+        }
+    }
+}
+
+impl Dealing for Yukon {
+    type Deal = YukonDeal;
+    type Variant = OneVariant;
+    type Saved = SavedDeal;
+
+    const DAILY_SALT: u64 = 8;
+    const PASTE: Option<&'static str> = Some(crate::games::deck_deal::PASTE);
+
+    fn title(deal: &YukonDeal) -> String {
+        deal.title()
+    }
+
+    fn describe_deal(deal: &YukonDeal) -> String {
+        deal.describe()
+    }
+
+    fn seeded(seed: u64, variant: OneVariant) -> Option<YukonDeal> {
+        DeckDeal::seeded(seed, variant)
+    }
+
+    fn seed_of(deal: &YukonDeal) -> Option<u64> {
+        deal.seed()
+    }
+
+    fn deal_path(deal: &YukonDeal) -> String {
+        deal.path()
+    }
+
+    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<YukonDeal>, LinkError> {
+        DeckDeal::parse_path(segments, variant)
+    }
+
+    fn moves_code(_deal: &YukonDeal, moves: &[Move]) -> String {
+        super::format_moves(moves)
+    }
+
+    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn board_text(position: &Position) -> Option<String> {
+        Some(position.to_string())
+    }
+
+    fn deal_from_text(text: &str, variant: OneVariant) -> Result<YukonDeal, String> {
+        DeckDeal::from_text(text, variant)
+    }
+
+    fn deal_text(deal: &YukonDeal) -> Option<String> {
+        Some(deal.text())
+    }
+
+    fn save(deal: &YukonDeal, moves: &[Move]) -> SavedDeal {
+        save_deal::<Yukon>(deal, moves)
+    }
+
+    fn restore(saved: SavedDeal) -> Option<(YukonDeal, Vec<Move>)> {
+        restore_deal::<Yukon>(saved)
+    }
+}
+
+impl Solving for Yukon {
+    type Solver = Solver;
+
+    fn solver(position: &Position, _mode: SolveMode) -> Solver {
+        Solver::new(position, Options::default())
+    }
+
+    fn grader(deal: &YukonDeal) -> Box<dyn Search<Solution = Grade>> {
+        Box::new(Grader { start: deal.start(), solver: Solver::new(&deal.start(), Options::default()) })
+    }
+}
+
+/// What the solver measured of a winnable Yukon deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Facts {
+    /// The moves of the solver's winning line (not a minimum).
+    pub moves: u32,
+    /// The moves of that line that carry a card between piles without sending one home.
+    pub shifts: u32,
+}
+
+/// The tier of a winnable deal by its solver line's moves between piles (docs/RULES.md,
+/// "Difficulty"): at most `EASY_SHIFTS` Easy, `MEDIUM_SHIFTS` Medium, `HARD_SHIFTS` Hard.
+pub const EASY_SHIFTS: u32 = 20;
+pub const MEDIUM_SHIFTS: u32 = 30;
+pub const HARD_SHIFTS: u32 = 45;
+
+/// The tier and reason of a winnable deal.
+pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
+    let tier = match facts.shifts {
+        0..=EASY_SHIFTS => Difficulty::Easy,
+        0..=MEDIUM_SHIFTS => Difficulty::Medium,
+        0..=HARD_SHIFTS => Difficulty::Hard,
+        _ => Difficulty::Expert,
+    };
+    (tier, format!("The solver's win moves cards between piles {} times in {} moves", facts.shifts, facts.moves))
+}
+
+/// Grades a Yukon deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.
+struct Grader {
+    start: Position,
+    solver: Solver,
+}
+
+impl Search for Grader {
+    type Solution = Grade;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
+        let grade = match self.solver.step(work)? {
+            Outcome::Solved(moves) => {
+                let replayed = moves.iter().try_fold(self.start, |p, &m| p.play(m));
+                match replayed {
+                    Ok(end) if end.is_won() => {
+                        let shifts = moves.iter().filter(|m| matches!(m, Move::ToPile { .. })).count() as u32;
+                        let facts = Facts { moves: moves.len() as u32, shifts };
+                        let (difficulty, reason) = difficulty_of(&facts);
+                        Grade::solved(difficulty, reason, &facts)
+                    }
+                    _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
+                }
+            }
+            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
+        };
+        Some(Outcome::Solved(grade))
+    }
+
+    fn progress(&self) -> Progress {
+        self.solver.progress()
+    }
+}
