@@ -92,3 +92,28 @@ export function longTasksBetween(page, from, to = null) {
     .filter(([start]) => start >= first && (last === null || start <= last))
     .map(([, duration]) => duration), [from, to]);
 }
+
+/**
+ * The registered solitaires, read from the running app (never listed by hand): the links of
+ * the navigation (`nav.top-nav`) whose home-page entry offers a deal of the day, which only a
+ * solitaire has. `page` is left on the home page. Returns `[{ key, name }]` in the registry's
+ * order.
+ */
+export async function registeredGames(page) {
+  await page.goto(new URL('#/', page.url()).href);
+  await page.locator('ul.games li a.day-link').first().waitFor();
+  return page.evaluate(() => {
+    const solitaires = new Set([...document.querySelectorAll('ul.games li')]
+      .filter((entry) => entry.querySelector('a.day-link'))
+      .map((entry) => entry.querySelector('a').getAttribute('href')));
+    return [...document.querySelectorAll('nav.top-nav a')]
+      .filter((link) => solitaires.has(link.getAttribute('href')))
+      .map((link) => ({ key: link.getAttribute('href').replace(/^#\//, ''), name: link.textContent.trim() }));
+  });
+}
+
+/** Every pile's cards, as `{ pile: [data-card, ...] }`. */
+export async function tableSnapshot(page) {
+  return page.locator('[data-pile]').evaluateAll((piles) => Object.fromEntries(piles.map(
+    (pile) => [pile.dataset.pile, [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card)])));
+}
