@@ -32,7 +32,11 @@ const ALL_CARDS = Object.keys(SUITS).flatMap((suit) => Object.keys(RANKS).map((r
 /** Waits for the table's cards and the first verdict of the solver on them. */
 async function settled(page) {
   await page.locator('.table [data-pile] [data-card]').first().waitFor();
-  await page.getByRole('status').getByTestId(/^(winnable|unwinnable|deal-result)$/).first().waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => {
+    const status = document.querySelector('[role="status"]');
+    return status?.querySelector('[data-testid="winnable"], [data-testid="unwinnable"], [data-testid="deal-result"]')
+      && !/Checking whether/.test(status.innerText);
+  }, null, { timeout: 60000 });
 }
 
 /** The deal number in the table's title ("FreeCell #164"). */
@@ -72,6 +76,7 @@ async function learn(game) {
       await settled(page);
       assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
       if (await page.getByRole('button', { name: 'Solve' }).isEnabled()) return { link, winnable: n };
+      console.log(`${game.name}: deal ${n} is not winnable for the solver: ${await page.getByRole('status').innerText()}`);
     }
     throw new Error(`${game.name}: none of deals 1 to ${DEALS_TRIED} is winnable for the solver`);
   } finally {
