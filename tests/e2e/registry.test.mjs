@@ -5,11 +5,11 @@
 // and each move from its own hint.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drag, registeredGames, startSite, tableSnapshot } from './harness.mjs';
+import {
+  drag, gameDeals, moveCount, registeredGames, settled, shareLink, startSite, tableSnapshot, titleNumber,
+} from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
-/** How many deal numbers are tried for a winnable one (most deals of every game are). */
-const DEALS_TRIED = 12;
 
 const site = await startSite();
 after(async () => { await site.close(); });
@@ -28,61 +28,6 @@ const SUITS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 /** A card code in words: `TH` is "ten of hearts". */
 const inWords = (code) => `${RANKS[code[0]]} of ${SUITS[code[1]]}`;
 const ALL_CARDS = Object.keys(SUITS).flatMap((suit) => Object.keys(RANKS).map((rank) => rank + suit));
-
-/** Waits for the table's cards and the first verdict of the solver on them. */
-async function settled(page) {
-  await page.locator('.table [data-pile] [data-card]').first().waitFor();
-  await page.waitForFunction(() => {
-    const status = document.querySelector('[role="status"]');
-    return status?.querySelector('[data-testid="winnable"], [data-testid="unwinnable"], [data-testid="deal-result"]')
-      && !/Checking whether/.test(status.innerText);
-  }, null, { timeout: 60000 });
-}
-
-/** The deal number in the table's title ("FreeCell #164"). */
-async function titleNumber(page) {
-  const title = await page.locator('h1').innerText();
-  const number = title.match(/#(\d+)/);
-  assert.ok(number, `no deal number in the title "${title}"`);
-  return number[1];
-}
-
-/** The share panel's link (the position with its moves), as a hash route. */
-async function shareLink(page) {
-  return new URL(await page.locator('input[aria-label="Share link"]').inputValue()).hash;
-}
-
-/** The table's move count ("Moves: 3"). */
-async function moveCount(page) {
-  return Number((await page.getByTestId('move-count').innerText()).match(/\d+/)[0]);
-}
-
-/**
- * What the suite learns of one game from the app: its link for deal N (the share panel's link
- * of a numbered deal, with the number put in) and a deal the solver wins.
- */
-async function learn(game) {
-  const page = await site.freshPage(`#/${game.key}`, DESKTOP);
-  try {
-    await page.locator('.table [data-pile] [data-card]').first().waitFor();
-    const number = await titleNumber(page);
-    const hash = await shareLink(page);
-    assert.ok(hash.startsWith(`#/${game.key}/`), `${game.name}'s share link ${hash} is not under #/${game.key}/`);
-    const [path, query = ''] = hash.split('?');
-    assert.ok(path.endsWith(`/${number}`), `${game.name}'s share link ${hash} does not end in its deal number ${number}`);
-    const link = (n) => path.slice(0, -number.length) + n + (query ? `?${query}` : '');
-    for (let n = 1; n <= DEALS_TRIED; n += 1) {
-      await page.goto(site.base + link(n));
-      await settled(page);
-      assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
-      if (await page.getByRole('button', { name: 'Solve' }).isEnabled()) return { link, winnable: n };
-      console.log(`${game.name}: deal ${n} is not winnable for the solver: ${await page.getByRole('status').innerText()}`);
-    }
-    throw new Error(`${game.name}: none of deals 1 to ${DEALS_TRIED} is winnable for the solver`);
-  } finally {
-    await page.close();
-  }
-}
 
 /**
  * Asks for a hint and plays it the way a player would: a move with a destination by dragging
@@ -129,7 +74,7 @@ test('the registry: the navigation and the home page list the same solitaires', 
 for (const game of games) {
   describe(`${game.name} (#/${game.key})`, () => {
     let deals;
-    const known = async () => { deals ??= await learn(game); return deals; };
+    const known = async () => { deals ??= await gameDeals(site, game); return deals; };
 
     test('its own link names its deal number, and opens the deal; a deal the solver wins is found', async () => {
       const { link, winnable } = await known();
