@@ -108,7 +108,7 @@ for (const game of games) {
       await page.close();
     });
 
-    test('Tab reaches the table, and the arrow keys walk its piles, each named', async () => {
+    test('Tab reaches the table, and the arrow keys walk its piles, each named', async (t) => {
       const { link } = await known();
       const page = await site.freshPage(link(1), DESKTOP);
       await page.locator('.table [data-pile] [data-card]').first().waitFor();
@@ -122,6 +122,7 @@ for (const game of games) {
         await page.keyboard.press('Tab');
         tabs += 1;
       }
+      t.diagnostic(`${game.name}: ${tabs} Tabs from a fresh load to the table`);
       const seen = new Set();
       for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
         const now = await focused();
