@@ -3,7 +3,9 @@
 // table; the deal of the day, the same in two fresh browsers, with the days played and won.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { longTasksBetween, pageTime, pageWatchingLongTasks, startSite } from './harness.mjs';
+import {
+  gameDeals, longTasksBetween, pageTime, pageWatchingLongTasks, registeredGames, startSite,
+} from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TIERS = /^(Easy|Medium|Hard|Expert)$/;
@@ -72,8 +74,14 @@ test('three winnable Pyramid deals in a row, each won by Solve and its replay', 
   await page.close();
 });
 
-test('the difficulty and why are shown on the FreeCell, Klondike and Pyramid tables', async () => {
-  for (const hash of ['#/freecell/617', '#/klondike/7', '#/pyramid/deal/3']) {
+test('the difficulty and why are shown on every table the app lists', async () => {
+  const home = await site.freshPage('#/', DESKTOP);
+  const games = await registeredGames(home);
+  await home.close();
+  assert.ok(games.length >= 3);
+  for (const game of games) {
+    const { link, winnable } = await gameDeals(site, game);
+    const hash = link(winnable);
     const page = await site.freshPage(hash, DESKTOP);
     const word = page.getByTestId('difficulty');
     await word.waitFor({ timeout: 60000 });

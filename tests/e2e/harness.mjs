@@ -3,6 +3,7 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -91,4 +92,84 @@ export function longTasksBetween(page, from, to = null) {
   return page.evaluate(([first, last]) => window.__longTasks
     .filter(([start]) => start >= first && (last === null || start <= last))
     .map(([, duration]) => duration), [from, to]);
+}
+
+/**
+ * The registered solitaires, read from the running app (never listed by hand): the links of
+ * the navigation (`nav.top-nav`) whose home-page entry offers a deal of the day, which only a
+ * solitaire has. `page` is left on the home page. Returns `[{ key, name }]` in the registry's
+ * order.
+ */
+export async function registeredGames(page) {
+  await page.goto(new URL('#/', page.url()).href);
+  await page.locator('ul.games li a.day-link').first().waitFor();
+  return page.evaluate(() => {
+    const solitaires = new Set([...document.querySelectorAll('ul.games li')]
+      .filter((entry) => entry.querySelector('a.day-link'))
+      .map((entry) => entry.querySelector('a').getAttribute('href')));
+    return [...document.querySelectorAll('nav.top-nav a')]
+      .filter((link) => solitaires.has(link.getAttribute('href')))
+      .map((link) => ({ key: link.getAttribute('href').replace(/^#\//, ''), name: link.textContent.trim() }));
+  });
+}
+
+/** Every pile's cards, as `{ pile: [data-card, ...] }`. */
+export async function tableSnapshot(page) {
+  return page.locator('[data-pile]').evaluateAll((piles) => Object.fromEntries(piles.map(
+    (pile) => [pile.dataset.pile, [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card)])));
+}
+
+/** Waits for the table's cards and the first verdict of the solver on them. */
+export async function settled(page) {
+  await page.locator('.table [data-pile] [data-card]').first().waitFor();
+  await page.waitForFunction(() => {
+    const status = document.querySelector('[role="status"]');
+    return status?.querySelector('[data-testid="winnable"], [data-testid="unwinnable"], [data-testid="deal-result"]')
+      && !/Checking whether/.test(status.innerText);
+  }, null, { timeout: 60000 });
+}
+
+/** The deal number in the table's title ("FreeCell #164"). */
+export async function titleNumber(page) {
+  const title = await page.locator('h1').innerText();
+  const number = title.match(/#(\d+)/);
+  assert.ok(number, `no deal number in the title "${title}"`);
+  return number[1];
+}
+
+/** The share panel's link (the position with its moves), as a hash route. */
+export async function shareLink(page) {
+  return new URL(await page.locator('input[aria-label="Share link"]').inputValue()).hash;
+}
+
+/** The table's move count ("Moves: 3"). */
+export async function moveCount(page) {
+  return Number((await page.getByTestId('move-count').innerText()).match(/\d+/)[0]);
+}
+
+/**
+ * What the tests learn of one registered game (`{ key, name }`) from the app: its link for
+ * deal N (the share panel's link of a numbered deal, with the number put in) and a deal the
+ * solver wins (the first of deals 1 to 12). Returns `{ link(n), winnable }`.
+ */
+export async function gameDeals(site, game) {
+  const page = await site.freshPage(`#/${game.key}`);
+  try {
+    await page.locator('.table [data-pile] [data-card]').first().waitFor();
+    const number = await titleNumber(page);
+    const hash = await shareLink(page);
+    assert.ok(hash.startsWith(`#/${game.key}/`), `${game.name}'s share link ${hash} is not under #/${game.key}/`);
+    const [path, query = ''] = hash.split('?');
+    assert.ok(path.endsWith(`/${number}`), `${game.name}'s share link ${hash} does not end in its deal number ${number}`);
+    const link = (n) => path.slice(0, -number.length) + n + (query ? `?${query}` : '');
+    for (let n = 1; n <= 12; n += 1) {
+      await page.goto(site.base + link(n));
+      await settled(page);
+      assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
+      if (await page.getByRole('button', { name: 'Solve' }).isEnabled()) return { link, winnable: n };
+    }
+    throw new Error(`${game.name}: none of deals 1 to 12 is winnable for the solver`);
+  } finally {
+    await page.close();
+  }
 }

@@ -2,7 +2,7 @@
 // and a table that fits a phone and a 4K screen.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, pileCards, startSite } from './harness.mjs';
+import { ARTIFACTS, pileCards, registeredGames, startSite } from './harness.mjs';
 
 // Microsoft deal 1 as published (cascade 1 first, each top card first).
 const DEAL_1 = [
@@ -46,7 +46,13 @@ test('an unknown page explains itself and shows the games', async () => {
   const page = await site.newPage('#/no-such-game/3');
   await page.getByTestId('link-error').waitFor();
   assert.match(await page.getByTestId('link-error').innerText(), /unknown page/);
-  assert.ok(await page.getByRole('link', { name: 'FreeCell' }).first().isVisible());
+  // Every solitaire the navigation lists is on the page offered, with its deal of the day.
+  const shown = await page.locator('ul.games li').evaluateAll((entries) => entries
+    .filter((entry) => entry.querySelector('a.day-link'))
+    .map((entry) => entry.querySelector('a').getAttribute('href')));
+  const games = await registeredGames(page);
+  assert.ok(games.length >= 3, JSON.stringify(games));
+  assert.deepEqual(shown, games.map((game) => `#/${game.key}`));
   await page.close();
 });
 
