@@ -317,6 +317,21 @@ pub trait Dealing: Play {
     /// when the link names none (`#/klondike`). The error says what is wrong.
     fn parse_deal_path(segments: &[&str], variant: Self::Variant) -> Result<Option<Self::Deal>, LinkError>;
 
+    /// The deal's number as the deal-number box shows it (`164`), if it has one.
+    fn number_of(deal: &Self::Deal) -> Option<String> {
+        let path = Self::deal_path(deal);
+        (!path.is_empty() && path.bytes().all(|b| b.is_ascii_digit())).then_some(path)
+    }
+
+    /// The deal a typed number names (the deal-number box, the command line's `KEY deal N`);
+    /// the error says what is wrong. By default a number is read as a link's path.
+    fn numbered(number: &str, variant: Self::Variant) -> Result<Self::Deal, LinkError> {
+        Self::parse_deal_path(&[number], variant)?.ok_or_else(|| LinkError::BadContent {
+            what: "deal number".into(),
+            reason: "it names no deal".into(),
+        })
+    }
+
     /// `moves` played from `deal`'s start as a link's `moves=` list.
     fn moves_code(deal: &Self::Deal, moves: &[Self::Move]) -> String;
 

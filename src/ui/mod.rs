@@ -12,8 +12,8 @@ mod klondike;
 mod pyramid;
 pub mod table;
 mod tictactoe_page;
-mod yukon;
 mod twoplayer_view;
+mod yukon;
 
 pub use app::App;
 pub use card::card_face;

@@ -61,11 +61,7 @@ impl Visit for Command<'_> {
 
 /// The deal a number names, read as a link names it (PySolFC's numbers run to 10^20 − 1).
 fn deal<G: Game>(number: &str) -> Result<G::Deal, Failure> {
-    match G::parse_deal_path(&[number], Default::default()) {
-        Ok(Some(deal)) => Ok(deal),
-        Ok(None) => Err(Failure::usage("a deal number is needed")),
-        Err(error) => Err(Failure::input(error)),
-    }
+    G::numbered(number, Default::default()).map_err(Failure::input)
 }
 
 /// What the solver found for `deal`, its line replayed through the rules first: a line that

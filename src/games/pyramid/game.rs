@@ -223,6 +223,15 @@ impl Dealing for Pyramid {
         }
     }
 
+    fn number_of(deal: &PyramidDeal) -> Option<String> {
+        deal.seed.map(|seed| seed.to_string())
+    }
+
+    /// A number is a seeded deck (`deal/N` in links; a bare path is a deck code).
+    fn numbered(number: &str, _variant: OneVariant) -> Result<PyramidDeal, LinkError> {
+        Ok(PyramidDeal::seeded(crate::share::parse_seed(number)?))
+    }
+
     fn moves_code(_deal: &PyramidDeal, moves: &[Move]) -> String {
         notation::format_moves(moves)
     }

@@ -9,8 +9,8 @@ use super::{Move, Options, Position, Solver, PILES};
 use crate::cards::{Card, Deck, Suit};
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
-    choosing_words, foundation_cards, restore_deal, save_deal, DeckDeal, DeckDealt, Dealing, OneVariant, Place,
-    Play, SavedDeal, SolveMode, Solving, Spot,
+    choosing_words, foundation_cards, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, OneVariant,
+    Place, Play, SavedDeal, SolveMode, Solving, Spot,
 };
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
@@ -46,7 +46,8 @@ impl Play for Yukon {
 
     const NAME: &'static str = "Yukon";
     const KEY: &'static str = "yukon";
-    const SUMMARY: &'static str = "move any face-up card with the cards on it, with a solver that sees every card";
+    const SUMMARY: &'static str =
+        "move any face-up card with the cards on it, with a solver that sees every card";
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)
@@ -59,8 +60,12 @@ impl Play for Yukon {
     fn cannot_lift(position: &Position, pile: Pile, depth: usize) -> String {
         match pile {
             Pile::Foundation(_) => "cards on the foundations stay there".into(),
-            Pile::Tableau(p) if position.pile(usize::from(p)).is_empty() => format!("{} is empty", pile_name(p)),
-            Pile::Tableau(p) if depth < position.face_down(usize::from(p)) => "face-down cards cannot be moved".into(),
+            Pile::Tableau(p) if position.pile(usize::from(p)).is_empty() => {
+                format!("{} is empty", pile_name(p))
+            }
+            Pile::Tableau(p) if depth < position.face_down(usize::from(p)) => {
+                "face-down cards cannot be moved".into()
+            }
             Pile::Tableau(p) => format!("there is no card there in {}", pile_name(p)),
         }
     }
@@ -252,7 +257,10 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
         0..=HARD_SHIFTS => Difficulty::Hard,
         _ => Difficulty::Expert,
     };
-    (tier, format!("The solver's win moves cards between piles {} times in {} moves", facts.shifts, facts.moves))
+    (
+        tier,
+        format!("The solver's win moves cards between piles {} times in {} moves", facts.shifts, facts.moves),
+    )
 }
 
 /// Grades a Yukon deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.

@@ -11,11 +11,34 @@ use crate::table::Action;
 /// The longest deal number read from the box (PySolFC's run to 10^20 − 1).
 const MAX_NUMBER_LEN: usize = 24;
 
-/// The deal-number box and, for a game with variants, their choice.
-pub fn deal_choices<G: GameView>(table: &TableContext<G>) -> Html {
-    let deal = table.state.current().game.clone();
-    let variant = G::variant(&deal);
-    let on_number = table.dispatch.reform(move |event: Event| {
+#[derive(Properties)]
+pub struct DealNumberProps<G: GameView> {
+    /// The deal on the table.
+    pub deal: G::Deal,
+    pub on_deal: Callback<Action<G>>,
+}
+
+impl<G: GameView> PartialEq for DealNumberProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.deal == other.deal && self.on_deal == other.on_deal
+    }
+}
+
+/// The deal-number box. It shows the deal on the table when that changes, and otherwise keeps
+/// what the player types (a redraw of the table, every second with the clock, must not undo it).
+#[component]
+pub fn DealNumber<G: GameView>(props: &DealNumberProps<G>) -> Html {
+    let input = use_node_ref();
+    {
+        let input = input.clone();
+        use_effect_with(G::number_of(&props.deal).unwrap_or_default(), move |number| {
+            if let Some(input) = input.cast::<web_sys::HtmlInputElement>() {
+                input.set_value(number);
+            }
+        });
+    }
+    let variant = G::variant(&props.deal);
+    let onchange = props.on_deal.reform(move |event: Event| {
         let input: web_sys::HtmlInputElement = event.target_unchecked_into();
         let text = input.value();
         let text = text.trim();
@@ -24,15 +47,21 @@ pub fn deal_choices<G: GameView>(table: &TableContext<G>) -> Html {
                 "a deal number is a whole number of at most {MAX_NUMBER_LEN} digits"
             ));
         }
-        match G::parse_deal_path(&[text], variant) {
-            Ok(Some(deal)) => Action::NewGame(deal),
-            Ok(None) => Action::Refuse("a deal number is needed".into()),
+        match G::numbered(text, variant) {
+            Ok(deal) => Action::NewGame(deal),
             Err(error) => Action::Refuse(error.to_string()),
         }
     });
-    let path = G::deal_path(&deal);
-    let number =
-        if !path.is_empty() && path.bytes().all(|b| b.is_ascii_digit()) { path } else { String::new() };
+    html! {
+        <input ref={input} type="text" inputmode="numeric" aria-label="Deal number" placeholder="Deal"
+            size="8" {onchange} />
+    }
+}
+
+/// The deal-number box and, for a game with variants, their choice.
+pub fn deal_choices<G: GameView>(table: &TableContext<G>) -> Html {
+    let deal = table.state.current().game.clone();
+    let variant = G::variant(&deal);
     let variants = match G::Variant::PARAMETER {
         Some(parameter) if G::Variant::ALL.len() > 1 => {
             let label = capitalized(parameter);
@@ -54,8 +83,7 @@ pub fn deal_choices<G: GameView>(table: &TableContext<G>) -> Html {
     };
     html! {
         <>
-            <input type="text" inputmode="numeric" value={number} aria-label="Deal number"
-                placeholder="Deal" size="8" onchange={on_number} />
+            <DealNumber<G> deal={table.state.current().game.clone()} on_deal={table.dispatch.clone()} />
             {variants}
         </>
     }
