@@ -29,9 +29,11 @@ mod driver {
 
     use deckhand::cards::{Card, Deck, DeckSetup};
     use deckhand::deal::{seeded_deck, DealNumber, SplitMix64};
-    use deckhand::games::{deal_code, read_deal_code, Game, Play, Variant, VisitEach};
+    use deckhand::games::{deal_code, read_deal_code, Game, Play, SolveMode, Variant, VisitEach};
     use deckhand::games::{foxhounds, freecell, klondike, pyramid, tictactoe};
-    use deckhand::protocol::{read_request, Dispatcher, Request, SolveMode, Task};
+    use deckhand::protocol::{read_request, Dispatcher, Request, Task};
+    use deckhand::search::{run_to_end, Outcome};
+    use deckhand::session::Start;
     use deckhand::share::{self, Route};
 
     /// A target: reads the input and checks what it accepts; `Ok(true)` when accepted.
@@ -115,39 +117,6 @@ mod driver {
         same("a FreeCell move", Ok(notation), notation.to_string().parse::<freecell::Notation>())?;
         // Whatever it names, asking a position about it must not panic.
         let _ = notation.to_move(&freecell_start()).map(|mv| mv.to_string());
-        ok(true, ())
-    }
-
-    fn freecell_moves(text: &str) -> Result<bool, String> {
-        let start = freecell_start();
-        let Ok((end, moves)) = freecell::play_moves(&start, text) else { return Ok(false) };
-        let again = freecell::notation_words(&start, &moves).join(".");
-        let (end_again, moves_again) =
-            freecell::play_moves(&start, &again).map_err(|e| format!("{again}: {e}"))?;
-        same("FreeCell moves", (&end, &moves), (&end_again, &moves_again))?;
-        ok(true, ())
-    }
-
-    fn klondike_moves(text: &str) -> Result<bool, String> {
-        let start = klondike_start();
-        let Ok((end, moves)) = klondike::play_moves(&start, text) else { return Ok(false) };
-        let again = klondike::format_moves(&moves);
-        let (end_again, moves_again) =
-            klondike::play_moves(&start, &again).map_err(|e| format!("{again}: {e}"))?;
-        same("Klondike moves", (&end, &moves), (&end_again, &moves_again))?;
-        for mv in &moves {
-            let _ = mv.to_string();
-        }
-        ok(true, ())
-    }
-
-    fn pyramid_moves(text: &str) -> Result<bool, String> {
-        let start = pyramid_start();
-        let Ok((end, moves)) = pyramid::notation::play_moves(&start, text) else { return Ok(false) };
-        let again = pyramid::notation::format_moves(&moves);
-        let (end_again, moves_again) =
-            pyramid::notation::play_moves(&start, &again).map_err(|e| format!("{again}: {e}"))?;
-        same("Pyramid moves", (&end, &moves), (&end_again, &moves_again))?;
         ok(true, ())
     }
 
@@ -403,8 +372,6 @@ mod driver {
         const BOARD: &[u8] = b"A23456789TJQKCDHS :-\nFoundations:Freecells";
         const CODE: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_1";
         const MOVES: &[u8] = b"12345678abcdhx.";
-        const KLONDIKE: &[u8] = b"1234567890drwfxchs.";
-        const PYRAMID: &[u8] = b"drA23456789TJQKCDHS.";
         const ROUTE: &[u8] = b"#/?&=freclpyamidkotxhunsbv0123456789ABC_-.";
         const DIGITS: &[u8] = b"0123456789 +-";
         const TICTACTOE: &[u8] = b"XOxo.-_/|, 123456789";
@@ -442,6 +409,30 @@ mod driver {
                     accepted: 0,
                     slowest: (Duration::ZERO, 0),
                 });
+                // The game's link move lists, from its first deal: a solver line's prefixes.
+                let deal = first_deal::<G>();
+                let line = match run_to_end(&mut G::solver(&deal.start(), SolveMode::Fast), 1 << 16) {
+                    Outcome::Solved(moves) => moves,
+                    _ => Vec::new(),
+                };
+                let corpus = [0, line.len() / 4, line.len() / 2, line.len()]
+                    .into_iter()
+                    .map(|end| G::moves_code(&deal, &line[..end]))
+                    .collect();
+                // Random inputs draw on the characters the game's own lists use.
+                let mut alphabet = G::moves_code(&deal, &line).into_bytes();
+                alphabet.extend_from_slice(b".x0123456789");
+                let alphabet: &'static [u8] = Box::leak(alphabet.into_boxed_slice());
+                let name: &'static str = Box::leak(format!("{}-moves", G::KEY).into_boxed_str());
+                self.0.push(Target {
+                    name,
+                    check: game_moves::<G>,
+                    corpus,
+                    alphabet,
+                    inputs: 0,
+                    accepted: 0,
+                    slowest: (Duration::ZERO, 0),
+                });
             }
         }
         let mut deal_codes = DealCodes(Vec::new());
@@ -452,9 +443,6 @@ mod driver {
             target("freecell-board", freecell_board, boards, BOARD),
             target("freecell-code", freecell_code, codes, CODE),
             target("freecell-notation", freecell_notation, notations, MOVES),
-            target("freecell-moves", freecell_moves, freecell_lists, MOVES),
-            target("klondike-moves", klondike_moves, klondike_lists, KLONDIKE),
-            target("pyramid-moves", pyramid_moves, pyramid_lists, PYRAMID),
             target("route", route, routes, ROUTE),
             target("deck-code", deck_code, deck_codes, CODE),
             target("deal-number", deal_number, deal_numbers, DIGITS),
@@ -469,6 +457,21 @@ mod driver {
     }
 
     const CODE_AND_PATH: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_1/?=&draw";
+
+    fn first_deal<G: Game>() -> G::Deal {
+        G::seeded(*G::RANDOM_SEEDS.start(), Default::default()).expect("every game deals its first seed")
+    }
+
+    /// A game's link move list from its first deal: never a panic; an accepted list prints
+    /// back to one that reads as the same moves.
+    fn game_moves<G: Game>(text: &str) -> Result<bool, String> {
+        let deal = first_deal::<G>();
+        let start = deal.start();
+        let Ok(moves) = G::read_moves(&start, text) else { return Ok(false) };
+        let again = G::moves_code(&deal, &moves);
+        same("a move list", Ok(&moves), G::read_moves(&start, &again).as_ref())?;
+        ok(true, ())
+    }
 
     /// A game's deal code: read in bounded time, never a panic; an accepted code prints back
     /// to a code that reads as the same deal.
