@@ -164,6 +164,8 @@ export async function gameDeals(site, game) {
     const link = (n) => path.slice(0, -number.length) + n + (query ? `?${query}` : '');
     for (let n = 1; n <= 12; n += 1) {
       await page.goto(site.base + link(n));
+      // The table shows deal n before its status is read (the old deal's verdict would do).
+      await page.waitForFunction((n) => new RegExp(`#${n}(?!\\d)`).test(document.querySelector('h1')?.innerText ?? ''), String(n));
       await settled(page);
       assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
       if (await page.getByRole('button', { name: 'Solve' }).isEnabled()) return { link, winnable: n };
