@@ -1,5 +1,7 @@
-//! The family's grading (docs/RULES.md, "Difficulty"): the solver's winning line, measured by
-//! its length in single-card moves and by the free cells it needs at once.
+//! The family's grading (docs/RULES.md, "Difficulty"): how hard the solver had to look for its
+//! win (the positions it stored before it found one), with the win's length in single-card
+//! moves in the reason. The solver fills every free cell on its way whatever the deal, so the
+//! cells its line needs say nothing; the search's size does.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,17 +14,53 @@ use crate::search::{Outcome, Progress, Search};
 /// The states a grading may store (fixed, so that a build grades a deal alike everywhere).
 pub const BUDGET: Budget = Budget::states(1_000_000);
 
-/// What the solver's line measures of a winnable deal.
+/// What the solver measured of a winnable deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Facts {
-    /// The line's length in single-card moves (DESIGN.md's count: a sequence move of n cards
+    /// The positions the solver had stored when it found its win.
+    pub states: u64,
+    /// The win's length in single-card moves (DESIGN.md's count: a sequence move of n cards
     /// costs what the standard procedure needs).
     pub length: u32,
-    /// The most free cells the line has occupied at once, counting for a sequence move the
-    /// fewest cells that carry it (cards dealt into cells count).
-    pub cells: u8,
-    /// The game's free cells.
-    pub of: u8,
+}
+
+/// A win found within this many positions is Easy.
+pub const EASY: u64 = 400;
+/// Within this many, Medium.
+pub const MEDIUM: u64 = 1_000;
+/// Within this many, Hard; beyond, Expert.
+pub const HARD: u64 = 5_000;
+
+/// The tier of a won deal and its reason. The bounds are the same for the three games, so a
+/// tier means the same search everywhere: of the won games among 1..200 they make Baker's Game
+/// 9% Easy, 33% Medium, 43% Hard, 15% Expert; Eight Off 71%, 17%, 10%, 2%; Seahaven Towers
+/// 47%, 20%, 22%, 11%.
+pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
+    let Facts { states, length } = *facts;
+    let tier = match states {
+        0..=EASY => Difficulty::Easy,
+        0..=MEDIUM => Difficulty::Medium,
+        0..=HARD => Difficulty::Hard,
+        _ => Difficulty::Expert,
+    };
+    let reason = format!(
+        "The solver found a win after looking at {} positions; it is {length} moves long",
+        grouped(states)
+    );
+    (tier, reason)
+}
+
+/// `n` with its digits in groups of three: 12,345.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// The single-card cost of `mv` in `position`; `None` if it cannot be carried.
@@ -44,57 +82,18 @@ pub fn move_cost(position: &Position, mv: Move) -> Option<u32> {
     }
 }
 
-/// Measures a line from `start`: `None` if a move is illegal or the line does not win.
-pub fn measure(start: &Position, moves: &[Move]) -> Option<Facts> {
-    let rules = start.rules();
+/// The length of a line from `start` in single-card moves: `None` if a move is illegal or
+/// the line does not win.
+pub fn measure(start: &Position, moves: &[Move]) -> Option<u32> {
     let mut position = start.clone();
-    let (mut length, mut most) = (0u32, 0usize);
+    let mut length = 0u32;
     for &mv in moves {
         position.check(mv).ok()?;
         length += move_cost(&position, mv)?;
-        let occupied = usize::from(rules.cells) - position.empty_cells();
-        let extra = match (mv.from, mv.to) {
-            (_, Target::Cell(_)) => 1,
-            (Source::Cascade(_), Target::Cascade(to)) if mv.cards > 1 => {
-                let dest_empty = position.cascade(usize::from(to)).is_empty();
-                let empty = position.empty_cascades() - usize::from(dest_empty);
-                (0..=usize::from(rules.cells)).find(|&c| rules.capacity(c, empty) >= usize::from(mv.cards))?
-            }
-            _ => 0,
-        };
-        most = most.max(occupied + extra);
         position.play_unchecked(mv);
     }
-    position.is_won().then_some(Facts { length, cells: most as u8, of: rules.cells })
+    position.is_won().then_some(length)
 }
-
-/// The tier of a won deal and its reason. The *spare* cells are those the line never needed
-/// (the game's cells less [`Facts::cells`]). Tiers: 2 spare cells or more and a line of at
-/// most [`SHORT`] moves **Easy**; 1 spare cell or more and at most [`LONG`] moves **Medium**;
-/// a spare cell, or a line of at most [`LONG`] moves, **Hard**; every cell needed and a longer
-/// line **Expert**.
-pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
-    let Facts { length, cells, of } = *facts;
-    let spare = of.saturating_sub(cells);
-    let tier = match (spare, length) {
-        (2.., 0..=SHORT) => Difficulty::Easy,
-        (1.., 0..=LONG) => Difficulty::Medium,
-        (1.., _) | (_, 0..=LONG) => Difficulty::Hard,
-        _ => Difficulty::Expert,
-    };
-    let cells = match (cells, spare) {
-        (0, _) => "Wins without a free cell".to_string(),
-        (_, 0) => format!("The solver's win needs all {of} free cells"),
-        (1, _) => format!("The solver's win needs 1 of the {of} free cells"),
-        (n, _) => format!("The solver's win needs {n} of the {of} free cells"),
-    };
-    (tier, format!("{cells}; it is {length} moves long"))
-}
-
-/// A line of at most this many single-card moves is short.
-pub const SHORT: u32 = 100;
-/// A line of over this many single-card moves is long.
-pub const LONG: u32 = 130;
 
 /// Grades one family position in slices: the solver, then the measure of its line.
 pub struct Grader {
@@ -114,7 +113,8 @@ impl Search for Grader {
     fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
         let grade = match self.solver.step(work)? {
             Outcome::Solved(moves) => match measure(&self.start, &moves) {
-                Some(facts) => {
+                Some(length) => {
+                    let facts = Facts { states: self.solver.progress().states, length };
                     let (difficulty, reason) = difficulty_of(&facts);
                     Grade::solved(difficulty, reason, &facts)
                 }
@@ -149,9 +149,9 @@ mod tests {
         };
         let won = grade(&deal(Variant::SeahavenTowers, 1));
         assert_eq!(won.verdict, Verdict::Solved);
-        assert!(won.difficulty.is_some() && won.reason.contains("free cells"), "{won:?}");
+        assert!(won.difficulty.is_some() && won.reason.contains("moves long"), "{won:?}");
         let facts: Facts = won.facts_as().unwrap();
-        assert_eq!(facts.of, 4);
+        assert!(facts.states > 0 && facts.length >= 52, "{facts:?}");
         // Baker's Game #3 is lost (docs/BENCHMARKS.md: verdicts equal to Freecell Solver's).
         let lost = (1..40)
             .map(|n| deal(Variant::BakersGame, n))
@@ -163,15 +163,14 @@ mod tests {
     }
 
     #[test]
-    fn tiers_follow_cells_and_length() {
-        let tier = |length, cells, of| difficulty_of(&Facts { length, cells, of }).0;
-        assert_eq!(tier(80, 2, 4), Difficulty::Easy);
-        assert_eq!(tier(120, 2, 4), Difficulty::Medium);
-        assert_eq!(tier(80, 4, 4), Difficulty::Hard);
-        assert_eq!(tier(200, 3, 4), Difficulty::Hard);
-        assert_eq!(tier(200, 8, 8), Difficulty::Expert);
-        let (_, reason) = difficulty_of(&Facts { length: 97, cells: 3, of: 4 });
-        assert_eq!(reason, "The solver's win needs 3 of the 4 free cells; it is 97 moves long");
+    fn tiers_follow_the_search() {
+        let tier = |states| difficulty_of(&Facts { states, length: 100 }).0;
+        assert_eq!(tier(EASY), Difficulty::Easy);
+        assert_eq!(tier(EASY + 1), Difficulty::Medium);
+        assert_eq!(tier(MEDIUM + 1), Difficulty::Hard);
+        assert_eq!(tier(HARD + 1), Difficulty::Expert);
+        let (_, reason) = difficulty_of(&Facts { states: 12_345, length: 97 });
+        assert_eq!(reason, "The solver found a win after looking at 12,345 positions; it is 97 moves long");
     }
 
     /// Prints the facts of the first deals (`cargo test -- --ignored --nocapture tier_census`),
@@ -183,10 +182,12 @@ mod tests {
             let mut tiers = [0; 4];
             for number in 1..=200 {
                 let start = deal(variant, number);
-                if let Outcome::Solved(moves) = FamilySolver::solve(&start) {
-                    let facts = measure(&start, &moves).unwrap();
+                let mut solver = FamilySolver::new(&start, BUDGET);
+                if let Outcome::Solved(moves) = run_to_end(&mut solver, 1 << 16) {
+                    let facts =
+                        Facts { states: solver.progress().states, length: measure(&start, &moves).unwrap() };
                     tiers[difficulty_of(&facts).0 as usize] += 1;
-                    println!("{} {number} {} {}", variant.key(), facts.length, facts.cells);
+                    println!("{} {number} {} {}", variant.key(), facts.length, facts.states);
                 }
             }
             println!("{} tiers {tiers:?}", variant.key());
