@@ -37,11 +37,14 @@ pub const HARD: u64 = 5_000;
 /// 47%, 20%, 22%, 11%.
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     let Facts { states, length } = *facts;
-    let tier = match states {
-        0..=EASY => Difficulty::Easy,
-        0..=MEDIUM => Difficulty::Medium,
-        0..=HARD => Difficulty::Hard,
-        _ => Difficulty::Expert,
+    let tier = if states <= EASY {
+        Difficulty::Easy
+    } else if states <= MEDIUM {
+        Difficulty::Medium
+    } else if states <= HARD {
+        Difficulty::Hard
+    } else {
+        Difficulty::Expert
     };
     let reason = format!(
         "The solver found a win after looking at {} positions; it is {length} moves long",
