@@ -41,6 +41,9 @@ macro_rules! games {
             $crate::games::freecell::FreeCell,
             $crate::games::klondike::Klondike,
             $crate::games::pyramid::Pyramid,
+            $crate::games::freecell::family::Family<$crate::games::freecell::family::BakersGame>,
+            $crate::games::freecell::family::Family<$crate::games::freecell::family::EightOff>,
+            $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
         }
     };

@@ -6,6 +6,7 @@ mod card;
 mod card_motion;
 mod foxhounds_page;
 mod freecell;
+mod freecell_family;
 mod home;
 pub mod hooks;
 mod klondike;

@@ -2,7 +2,8 @@
 //! rules parameterised by a [`Rules`] value (cascades, free cells, cells dealt into, build by
 //! alternate colour or by suit, what fills an empty cascade), dealt by PySolFC's game numbers
 //! (docs/RULES.md). Moves are FreeCell's [`Move`](super::Move) (`Source`/`Target` with 0-based
-//! indices).
+//! indices). On the table ([`Family`]), Baker's Game, Eight Off and Seahaven Towers are three
+//! games of the registry, each a marker type ([`BakersGame`], [`EightOff`], [`SeahavenTowers`]).
 //!
 //! ```
 //! use deckhand::deal::PysolNumber;
@@ -16,11 +17,17 @@
 //! assert!(end.is_won());
 //! ```
 
+mod game;
+pub mod grading;
+pub mod notation;
 mod rules;
 mod solver;
+pub mod table;
 
+pub use game::{BakersGame, EightOff, Family, FamilyDeal, Kind, SeahavenTowers, SOLVER_BUDGET};
 pub use rules::{
     Build, EmptyCascade, FamilyIllegal, PartsError, PlayError, Position, Rules, Variant, MAX_CASCADES,
     MAX_CELLS,
 };
 pub use solver::FamilySolver;
+pub use table::Pile;

@@ -206,6 +206,22 @@ impl Position {
         position
     }
 
+    /// `cards` (a whole deck, first dealt first) laid out as `variant` deals: row by row round
+    /// the cascades, then the rest into the variant's free cells. [`Position::deal`] lays out
+    /// PySolFC's shuffle the same way; a pasted deck is laid out by this.
+    pub fn from_deal_order(variant: Variant, cards: &[Card]) -> Position {
+        let rules = variant.rules();
+        let mut position = Position::empty(variant);
+        let (rows, rest) = cards.split_at(usize::from(rules.cascade_cards).min(cards.len()));
+        for (k, &card) in rows.iter().enumerate() {
+            position.cascades[k % usize::from(rules.cascades)].push(card);
+        }
+        for (&cell, &card) in rules.dealt_cells.iter().zip(rest) {
+            position.cells[usize::from(cell)] = Some(card);
+        }
+        position
+    }
+
     /// No card anywhere, nothing home (a start for building positions in tests).
     fn empty(variant: Variant) -> Position {
         Position { variant, cascades: Default::default(), cells: [None; MAX_CELLS], foundations: [0; 4] }

@@ -1,0 +1,405 @@
+//! Baker's Game, Eight Off and Seahaven Towers on the shared card table: one generic game,
+//! [`Family<K>`], whose marker `K` names the variant. Deals are PySolFC's game numbers (or a
+//! pasted deck in dealing order), laid out as PySolFC deals them ([`DeckDeal`]).
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use super::grading::Grader;
+use super::notation::{format_moves, play_moves};
+use super::rules::{Position, Variant};
+use super::solver::FamilySolver;
+use super::table::{
+    autoplay, can_lift, cannot_lift, cell_letter, finishing_moves, intended_move, movable_from, move_piles,
+    send_away, Pile,
+};
+use crate::cards::{Card, Suit};
+use crate::games::freecell::{Autoplay, Budget, Move, Source, Target};
+use crate::games::{
+    choosing_words, deck_deal, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, Grade, OneVariant,
+    Place, Play, SavedDeal, SolveMode, Solving, Spot,
+};
+use crate::search::Search;
+use crate::session::Start;
+use crate::share::LinkError;
+
+/// One game of the family on the table: its variant and its own words and numbers.
+pub trait Kind: Copy + Debug + 'static {
+    /// The rules it plays by.
+    const VARIANT: Variant;
+    /// One line for the home page.
+    const SUMMARY: &'static str;
+    /// Mixed into the deal of the day's seed (distinct for every game).
+    const DAILY_SALT: u64;
+    /// The name in titles ("Baker's Game"), the variant's.
+    const NAME: &'static str = Self::VARIANT.name();
+    /// The key in links and storage (`bakers-game`), the variant's.
+    const KEY: &'static str = Self::VARIANT.key();
+}
+
+/// Baker's Game: 8 cascades, 4 free cells, build by suit, any card to an empty cascade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BakersGame;
+
+/// Eight Off: 8 cascades of 6, 8 free cells with 4 dealt into, by suit, only kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EightOff;
+
+/// Seahaven Towers: 10 cascades of 5, 4 free cells with 2 dealt into, by suit, only kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeahavenTowers;
+
+impl Kind for BakersGame {
+    const VARIANT: Variant = Variant::BakersGame;
+    const SUMMARY: &'static str = "FreeCell's ancestor: build down by suit; PySolFC's game numbers";
+    const DAILY_SALT: u64 = 5;
+}
+
+impl Kind for EightOff {
+    const VARIANT: Variant = Variant::EightOff;
+    const SUMMARY: &'static str = "eight free cells, four dealt full; kings fill empty cascades";
+    const DAILY_SALT: u64 = 6;
+}
+
+impl Kind for SeahavenTowers {
+    const VARIANT: Variant = Variant::SeahavenTowers;
+    const SUMMARY: &'static str = "ten cascades, two cards in the free cells; kings fill empty cascades";
+    const DAILY_SALT: u64 = 7;
+}
+
+/// A game of FreeCell's family on the table, the variant named by `K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family<K>(PhantomData<K>);
+
+/// A family deal: PySolFC's game number or a pasted deck, in dealing order.
+pub type FamilyDeal<K> = DeckDeal<Family<K>>;
+
+/// The browser's solver may store this many states (about 100 bytes each).
+pub const SOLVER_BUDGET: Budget = Budget::states(1_000_000);
+
+impl<K: Kind> DeckDealt for Family<K> {
+    type Position = Position;
+    type Variant = OneVariant;
+    const TITLE: &'static str = K::NAME;
+
+    fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
+        Position::from_deal_order(K::VARIANT, cards)
+    }
+}
+
+/// The card a move carries that lands on its destination, and where it lies now in words.
+fn onto_words(position: &Position, to: Target) -> String {
+    match to {
+        Target::Cascade(j) => match position.cascade(usize::from(j)).last() {
+            Some(base) => format!("cascade {} (onto the {})", u32::from(j) + 1, base.name()),
+            None => format!("cascade {} (empty)", u32::from(j) + 1),
+        },
+        Target::Cell(j) => format!("free cell {}", cell_letter(j)),
+        Target::Foundation => "the foundation".into(),
+    }
+}
+
+impl<K: Kind> Play for Family<K> {
+    type Position = Position;
+    type Move = Move;
+    type Pile = Pile;
+    type Settings = Autoplay;
+
+    const NAME: &'static str = K::NAME;
+    const KEY: &'static str = K::KEY;
+    const SUMMARY: &'static str = K::SUMMARY;
+
+    fn parse_pile(name: &str) -> Option<Pile> {
+        Pile::parse(name, K::VARIANT.rules())
+    }
+
+    fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
+        can_lift(position, pile, depth)
+    }
+
+    fn cannot_lift(position: &Position, pile: Pile, depth: usize) -> String {
+        cannot_lift(position, pile, depth)
+    }
+
+    fn intended(position: &Position, from: Pile, depth: usize, to: Pile) -> Result<Move, String> {
+        intended_move(position, from, depth, to)
+    }
+
+    fn send_away(position: &Position, pile: Pile, _depth: usize) -> Option<Move> {
+        send_away(position, pile)
+    }
+
+    fn follow_up(position: &mut Position, mode: Autoplay) -> Vec<Move> {
+        autoplay(position, mode)
+    }
+
+    fn finish(position: &Position) -> Option<Vec<Move>> {
+        finishing_moves(position)
+    }
+
+    fn cards(position: &Position) -> Vec<Card> {
+        let piles = position.cascades().iter().flatten().copied();
+        let cells = position.cells().iter().flatten().copied();
+        piles.chain(cells).chain(crate::games::foundation_cards(|suit| position.foundation(suit))).collect()
+    }
+
+    fn carried(position: &Position, mv: Move) -> Vec<Card> {
+        match mv.from {
+            Source::Cascade(i) => {
+                let cascade = position.cascade(usize::from(i));
+                cascade[cascade.len().saturating_sub(usize::from(mv.cards))..].to_vec()
+            }
+            Source::Cell(_) => vec![mv.card],
+        }
+    }
+
+    fn hint_spots(position: &Position, mv: Move) -> (Vec<Spot<Pile>>, Option<Pile>) {
+        let (from, to) = move_piles(mv);
+        let depth = match mv.from {
+            Source::Cascade(i) => {
+                position.cascade(usize::from(i)).len().saturating_sub(usize::from(mv.cards))
+            }
+            Source::Cell(_) => 0,
+        };
+        (vec![Spot { pile: from, depth }], Some(to))
+    }
+
+    fn describe_move(position: &Position, mv: Move) -> String {
+        let rest = match mv.cards {
+            0 | 1 => String::new(),
+            2 => " and the card on it".into(),
+            n => format!(" and the {} cards on it", n - 1),
+        };
+        let from = match mv.from {
+            Source::Cascade(i) => format!("cascade {}", u32::from(i) + 1),
+            Source::Cell(i) => format!("free cell {}", cell_letter(i)),
+        };
+        format!("Move the {}{rest} from {from} to {}", mv.card.name(), onto_words(position, mv.to))
+    }
+
+    fn layout(position: &Position) -> Vec<Vec<Place<Pile>>> {
+        let rules = position.rules();
+        let single = |pile, x: usize| Place { pile, x: x as f32, depths: 0..=0 };
+        let mut top: Vec<Place<Pile>> =
+            (0..rules.cells).map(|i| single(Pile::Cell(i), usize::from(i))).collect();
+        // The foundations sit at the right, over the last cascades when there is room.
+        let first = usize::from(rules.cells).max(usize::from(rules.cascades).saturating_sub(4));
+        top.extend((0..4u8).map(|i| single(Pile::Foundation(i), first + usize::from(i))));
+        let cascades = (0..rules.cascades)
+            .map(|i| {
+                let last = position.cascade(usize::from(i)).len().saturating_sub(1);
+                let first = movable_from(position, usize::from(i)).min(last);
+                Place { pile: Pile::Cascade(i), x: f32::from(i), depths: first..=last }
+            })
+            .collect();
+        vec![top, cascades]
+    }
+
+    fn pile_label(position: &Position, pile: Pile, choosing: Option<usize>) -> String {
+        let mut text = match pile {
+            Pile::Cascade(i) => {
+                let cards = position.cascade(usize::from(i));
+                match cards.last() {
+                    None => format!("cascade {}, empty", u32::from(i) + 1),
+                    Some(top) => {
+                        format!(
+                            "cascade {}, {} cards, the {} on top",
+                            u32::from(i) + 1,
+                            cards.len(),
+                            top.name()
+                        )
+                    }
+                }
+            }
+            Pile::Cell(i) => match position.cell(usize::from(i)) {
+                None => format!("free cell {}, empty", cell_letter(i)),
+                Some(card) => format!("free cell {}, the {}, free", cell_letter(i), card.name()),
+            },
+            Pile::Foundation(i) => {
+                let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
+                match position.foundation(suit) {
+                    0 => format!("foundation of {}, empty", suit.name()),
+                    n => {
+                        let top = crate::cards::Rank::from_value(n).map(|rank| Card::new(rank, suit));
+                        format!(
+                            "foundation of {}, up to the {}",
+                            suit.name(),
+                            top.map(Card::name).unwrap_or_default()
+                        )
+                    }
+                }
+            }
+        };
+        if let (Some(depth), Pile::Cascade(i)) = (choosing, pile) {
+            let cards = position.cascade(usize::from(i));
+            if depth >= movable_from(position, usize::from(i)) {
+                text.push_str(&choosing_words(cards, depth));
+            }
+        }
+        text
+    }
+
+    fn score_extra(position: &Position) -> Option<String> {
+        Some(format!("Free cells: {} of {}", position.empty_cells(), position.cells().len()))
+    }
+}
+
+impl<K: Kind> Dealing for Family<K> {
+    type Deal = FamilyDeal<K>;
+    type Variant = OneVariant;
+    type Saved = SavedDeal;
+
+    const DAILY_SALT: u64 = K::DAILY_SALT;
+
+    fn title(deal: &FamilyDeal<K>) -> String {
+        deal.title()
+    }
+
+    fn describe_deal(deal: &FamilyDeal<K>) -> String {
+        deal.describe()
+    }
+
+    fn seeded(seed: u64, variant: OneVariant) -> Option<FamilyDeal<K>> {
+        DeckDeal::seeded(seed, variant)
+    }
+
+    fn seed_of(deal: &FamilyDeal<K>) -> Option<u64> {
+        deal.seed()
+    }
+
+    /// Game numbers start at 1: after the last a `u64` holds, the search goes on from 1.
+    fn next_seed(seed: u64) -> u64 {
+        seed.checked_add(1).unwrap_or(1)
+    }
+
+    fn deal_path(deal: &FamilyDeal<K>) -> String {
+        deal.path()
+    }
+
+    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<FamilyDeal<K>>, LinkError> {
+        DeckDeal::parse_path(segments, variant)
+    }
+
+    fn moves_code(deal: &FamilyDeal<K>, moves: &[Move]) -> String {
+        format_moves(&deal.start(), moves)
+    }
+
+    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn board_text(position: &Position) -> Option<String> {
+        Some(position.board_text())
+    }
+
+    const PASTE: Option<&'static str> = Some(deck_deal::PASTE);
+
+    fn deal_from_text(text: &str, variant: OneVariant) -> Result<FamilyDeal<K>, String> {
+        DeckDeal::from_text(text, variant)
+    }
+
+    fn deal_text(deal: &FamilyDeal<K>) -> Option<String> {
+        Some(deal.text())
+    }
+
+    fn save(deal: &FamilyDeal<K>, moves: &[Move]) -> SavedDeal {
+        save_deal::<Self>(deal, moves)
+    }
+
+    fn restore(saved: SavedDeal) -> Option<(FamilyDeal<K>, Vec<Move>)> {
+        restore_deal::<Self>(saved)
+    }
+}
+
+impl<K: Kind> Solving for Family<K> {
+    type Solver = FamilySolver;
+
+    fn solver(position: &Position, _mode: SolveMode) -> FamilySolver {
+        FamilySolver::new(position, SOLVER_BUDGET)
+    }
+
+    fn grader(deal: &FamilyDeal<K>) -> Box<dyn Search<Solution = Grade>> {
+        Box::new(Grader::new(&deal.start()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::PysolNumber;
+    use crate::games::{read_deal_code, spots, step_focus, Direction, Tap};
+
+    type Bakers = Family<BakersGame>;
+    type Seahaven = Family<SeahavenTowers>;
+
+    #[test]
+    fn a_numbered_deal_is_pysolfc_s_layout() {
+        for number in [1, 617, 31999, 32000, 123_456_789] {
+            let deal = FamilyDeal::<SeahavenTowers>::seeded(number, OneVariant).unwrap();
+            let pysol = PysolNumber::new(u128::from(number)).unwrap();
+            assert_eq!(deal.start(), Position::deal(Variant::SeahavenTowers, pysol));
+            let eight = FamilyDeal::<EightOff>::seeded(number, OneVariant).unwrap();
+            assert_eq!(eight.start(), Position::deal(Variant::EightOff, pysol));
+        }
+        assert_eq!(Bakers::title(&Bakers::seeded(164, OneVariant).unwrap()), "Baker's Game #164");
+        assert_eq!(Family::<EightOff>::KEY, "eight-off");
+        assert_eq!(Seahaven::NAME, "Seahaven Towers");
+    }
+
+    #[test]
+    fn links_pastes_and_saved_games_round_trip() {
+        let deal = Bakers::seeded(1, OneVariant).unwrap();
+        let start = deal.start();
+        let moves = Bakers::read_moves(&start, "1a.2b").unwrap();
+        assert_eq!(moves.len(), 2);
+        assert_eq!(Bakers::moves_code(&deal, &moves), "1a.2b");
+        assert_eq!(crate::games::deal_code::<Bakers>(&deal), "1");
+        assert_eq!(read_deal_code::<Bakers>("1"), Ok(deal.clone()));
+        assert_eq!(Bakers::restore(Bakers::save(&deal, &moves)), Some((deal.clone(), moves.clone())));
+        let pasted = Bakers::deal_from_text(&Bakers::deal_text(&deal).unwrap(), OneVariant).unwrap();
+        assert_eq!(pasted.start(), start);
+        let code = crate::games::deal_code::<Bakers>(&pasted);
+        assert!(code.starts_with("deck/"), "{code}");
+        assert_eq!(read_deal_code::<Bakers>(&code), Ok(pasted.clone()));
+        assert_eq!(Bakers::restore(Bakers::save(&pasted, &moves)), Some((pasted, moves)));
+        let error = Bakers::read_moves(&start, "1a.zz").unwrap_err();
+        assert!(error.starts_with("move 2 `zz` is not a move"), "{error}");
+    }
+
+    #[test]
+    fn a_click_on_a_covered_card_says_why() {
+        let start = Bakers::seeded(1, OneVariant).unwrap().start();
+        let last = start.cascade(0).len() - 1;
+        assert_eq!(Bakers::tap(&start, Pile::Cascade(0), last), Tap::Pick);
+        match Bakers::tap(&start, Pile::Cascade(0), 0) {
+            Tap::Refuse(reason) => assert!(reason.contains(&start.cascade(0)[0].name()), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_keyboard_reaches_every_pile() {
+        let start = Seahaven::seeded(1, OneVariant).unwrap().start();
+        let layout = Seahaven::layout(&start);
+        let piles: Vec<Pile> = spots(&layout).map(|s| s.pile).collect();
+        for pile in Pile::all(Variant::SeahavenTowers.rules()) {
+            assert!(piles.contains(&pile), "{pile}");
+        }
+        let down =
+            step_focus(&layout, Spot { pile: Pile::Foundation(3), depth: 0 }, Direction::Down).unwrap();
+        assert_eq!(down.pile, Pile::Cascade(9), "the foundations sit over the last cascades");
+        let label = Seahaven::pile_label(&start, Pile::Cell(1), None);
+        assert_eq!(label, format!("free cell b, the {}, free", start.cell(1).unwrap().name()));
+    }
+
+    #[test]
+    fn a_move_is_said_with_its_cards() {
+        let start = Bakers::seeded(1, OneVariant).unwrap().start();
+        let card = *start.cascade(2).last().unwrap();
+        let mv = Move::single(card, Source::Cascade(2), Target::Cell(0));
+        assert_eq!(
+            Bakers::describe_move(&start, mv),
+            format!("Move the {} from cascade 3 to free cell a", card.name())
+        );
+    }
+}
