@@ -46,15 +46,15 @@ const USAGE: &str = "usage:
   deckhand freecell solve N|--board FILE [--json] [--mode fast|short] [--budget STATES]
                                 solve a deal or a board (FILE or - for stdin)
   deckhand bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE]
-                                solve deals A..B (both included), check every solution, print figures
+                                solve deals A..B, check every solution, print figures
   deckhand tictactoe solve | evaluate [POSITION]
                                 solve Tic-Tac-Toe; evaluate every move of a position (XO./.X./...)
   deckhand foxhounds solve [--fox SQUARE] [--hounds-first] [--goal hounds-row|past-hounds|hounds-stuck] [--json]
-                                solve Fox and Hounds from a start: reachable positions, result, a perfect line
+                                solve Fox and Hounds: positions, result, a perfect line
   deckhand foxhounds evaluate CODE [--goal G]
                                 evaluate every move of a position given by its link code
   deckhand bench foxhounds [--runs N]
-                                time the full Fox and Hounds solution (whole and in slices), answer checked
+                                time the Fox and Hounds solution (whole and in slices)
   deckhand klondike deal N|--deck FILE [--draw 1|3]
                                 print a Klondike layout, its deck in dealing order and its link code
   deckhand klondike solve N|--deck FILE [--draw 1|3] [--passes P] [--json] [--budget STATES]
@@ -63,21 +63,14 @@ const USAGE: &str = "usage:
                                 one line per seeded deal: won, lost or unknown
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
-  deckhand bakers-game|eight-off|seahaven-towers deal N | solve N [--json] [--budget STATES]
-                                PySolFC game N (1..10^20-1): its board text, or a solution
-  deckhand bench bakers-game|eight-off|seahaven-towers --range A..B [--list] [--budget STATES]
-                                solve games A..B, replay every solution, print figures or a verdict a line
-  deckhand GAME deal N | solve N [--json]      any registered game (deckhand games lists them)
-  deckhand bench GAME --range A..B [--list]    solve deals A..B, replay every solution
-  deckhand games                               the registered games' keys, one a line
+  deckhand games                the registered games' keys (GAME), one a line
+  deckhand GAME deal N | solve N [--json]
+                                PySolFC's game N (1..10^20-1): its board text, or a solution
+  deckhand bench GAME --range A..B [--list] [--budget STATES]
+                                solve deals A..B, replay every solution; --list: a verdict a line
   deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
-                                difficulty and why; proven-winnable seeds; deal of the day; tiers
-  deckhand yukon deal N         print PySolFC's Yukon game #N (1..10^20-1), one pile a line, <XX> face down
-  deckhand yukon solve N [--json] [--budget STATES]
-                                solve Yukon game #N seeing every card
-  deckhand bench yukon --range A..B [--list] [--budget STATES]
-                                solve games A..B, replay every solution, print figures (--list: N result)";
+                                difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
