@@ -61,11 +61,10 @@ const USAGE: &str = "usage:
   deckhand freecell|pyramid|klondike grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers
-  deckhand yukon deal N         print PySolFC's Yukon game #N (1..10^20-1), one pile a line, <XX> face down
-  deckhand yukon solve N [--json] [--budget STATES]
-                                solve Yukon game #N seeing every card
+  deckhand yukon deal N | solve N [--json] [--budget STATES]
+                                PySolFC's Yukon game #N: its board, or solve it seeing every card
   deckhand bench yukon --range A..B [--list] [--budget STATES]
-                                solve games A..B, replay every solution, print figures (--list: N result)";
+                                solve games A..B, replay every solution, print figures";
 
 /// A failed command: what to print on stderr, and the exit code.
 struct Failure {
