@@ -2,10 +2,13 @@
 //! that sees every card.
 //!
 //! ```
-//! use deckhand::games::yukon::{Position, Solver, Options};
+//! use deckhand::deal::PysolNumber;
+//! use deckhand::games::yukon::{pysol_deal, Options, Solver};
 //! use deckhand::search::{run_to_end, Outcome};
 //!
-//! let start = Position::new(&deckhand::deal::seeded_deck(1));
+//! // PySolFC's Yukon game #1, as `deckhand yukon deal 1` prints it.
+//! let start = pysol_deal(PysolNumber::new(1).unwrap());
+//! assert_eq!(start.to_string().lines().next(), Some("3D"));
 //! let first = start.legal_moves().as_slice()[0];
 //! let after = start.play(first).unwrap();
 //! assert_eq!(after.card_count(), 52);

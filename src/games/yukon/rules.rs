@@ -386,6 +386,9 @@ impl Position {
             }
             Move::ToPile { to, count, .. } => {
                 let to = to as usize % PILES;
+                if to == from {
+                    return Undo { mv, turned: false };
+                }
                 let count = (count as usize).min(self.lengths[from] as usize);
                 let start = self.lengths[from] as usize - count;
                 let end = self.lengths[to] as usize;
@@ -419,6 +422,9 @@ impl Position {
             }
             Move::ToPile { to, count, .. } => {
                 let to = to as usize % PILES;
+                if to == from {
+                    return;
+                }
                 let count = (count as usize).min(self.lengths[to] as usize);
                 let start = self.lengths[to] as usize - count;
                 let end = self.lengths[from] as usize;
@@ -685,6 +691,24 @@ mod tests {
                 assert_eq!(position, start, "{mv}");
             }
         }
+    }
+
+    #[test]
+    fn unchecked_play_of_illegal_moves_never_panics() {
+        let start = Position::new(&seeded_deck(2));
+        let moves = [
+            Move::ToPile { from: 3, to: 3, card: card("KS"), count: 2 },
+            Move::ToPile { from: 9, to: 200, card: card("KS"), count: 255 },
+            Move::ToFoundation { from: 250, card: card("QH") },
+        ];
+        for mv in moves {
+            let mut position = start;
+            let undo = position.apply(mv);
+            position.undo(undo);
+        }
+        let mut empty = Position::from_piles(["KS", "", "", "", "", "", ""], [13, 13, 13, 12]).unwrap();
+        empty.apply(Move::ToFoundation { from: 1, card: card("KS") });
+        empty.apply(Move::ToPile { from: 2, to: 3, card: card("KS"), count: 5 });
     }
 
     #[test]

@@ -59,6 +59,8 @@ impl Default for Options {
 /// the step that reached it, written with cards rather than pile numbers (4), so that a
 /// position is rebuilt from its key alone in any order of its piles; the open nodes wait in
 /// buckets by [`estimate`], the most promising first and the newest first among equals.
+/// A unit of [`Search::step`]'s work is one position expanded (all its steps tried);
+/// [`Search::progress`] counts the distinct positions stored, which the budget bounds.
 pub struct Solver {
     start: Position,
     dealt: Dealt,
