@@ -237,30 +237,35 @@ impl Solving for Yukon {
 /// What the solver measured of a winnable Yukon deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Facts {
+    /// The positions the solver searched before its win: how hard the deal was to find a
+    /// way through.
+    pub states: u64,
     /// The moves of the solver's winning line (not a minimum).
     pub moves: u32,
-    /// The moves of that line that carry a card between piles without sending one home.
+    /// The moves of that line that carry cards between piles.
     pub shifts: u32,
 }
 
-/// The tier of a winnable deal by its solver line's moves between piles (docs/RULES.md,
-/// "Difficulty"): at most `EASY_SHIFTS` Easy, `MEDIUM_SHIFTS` Medium, `HARD_SHIFTS` Hard.
-pub const EASY_SHIFTS: u32 = 20;
-pub const MEDIUM_SHIFTS: u32 = 30;
-pub const HARD_SHIFTS: u32 = 45;
+/// The tiers by the positions searched (docs/RULES.md, "Difficulty"): on PySolFC's games 1..150
+/// the solver wins (`deckhand yukon grade-table --range 1..150`) the quartiles fall at 203, 235
+/// and 313 positions, and one in ten needs more than 3,400.
+pub const EASY_STATES: u64 = 205;
+pub const MEDIUM_STATES: u64 = 240;
+pub const HARD_STATES: u64 = 1_000;
 
 /// The tier and reason of a winnable deal.
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
-    let tier = match facts.shifts {
-        0..=EASY_SHIFTS => Difficulty::Easy,
-        0..=MEDIUM_SHIFTS => Difficulty::Medium,
-        0..=HARD_SHIFTS => Difficulty::Hard,
+    let tier = match facts.states {
+        0..=EASY_STATES => Difficulty::Easy,
+        0..=MEDIUM_STATES => Difficulty::Medium,
+        0..=HARD_STATES => Difficulty::Hard,
         _ => Difficulty::Expert,
     };
-    (
-        tier,
-        format!("The solver's win moves cards between piles {} times in {} moves", facts.shifts, facts.moves),
-    )
+    let reason = format!(
+        "The solver searched {} positions to find its win of {} moves ({} between piles)",
+        facts.states, facts.moves, facts.shifts
+    );
+    (tier, reason)
 }
 
 /// Grades a Yukon deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.
@@ -273,13 +278,15 @@ impl Search for Grader {
     type Solution = Grade;
 
     fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let grade = match self.solver.step(work)? {
+        let outcome = self.solver.step(work)?;
+        let states = self.solver.progress().states;
+        let grade = match outcome {
             Outcome::Solved(moves) => {
                 let replayed = moves.iter().try_fold(self.start, |p, &m| p.play(m));
                 match replayed {
                     Ok(end) if end.is_won() => {
                         let shifts = moves.iter().filter(|m| matches!(m, Move::ToPile { .. })).count() as u32;
-                        let facts = Facts { moves: moves.len() as u32, shifts };
+                        let facts = Facts { states, moves: moves.len() as u32, shifts };
                         let (difficulty, reason) = difficulty_of(&facts);
                         Grade::solved(difficulty, reason, &facts)
                     }
