@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::GameView;
-use crate::cards::Card;
+use crate::cards::{Card, Suit};
 use crate::games::Spot;
 use crate::table::Action;
 use crate::ui::card::card_face;
@@ -122,6 +122,46 @@ impl<G: GameView> TableView<'_, G> {
                 onpointerdown={handlers.onpointerdown} onpointermove={handlers.onpointermove}
                 onpointerup={handlers.onpointerup} onpointercancel={handlers.onpointercancel} {ondblclick}>
                 {card_face(card, classes)}
+            </div>
+        }
+    }
+
+    /// A row of fanned piles, each given as its pile, its cards from the bottom and how many
+    /// of them lie face down: the tableau of Klondike, Yukon and their kin. The row carries the
+    /// pile that needs the most room at full fan (`data-worst-down`, `data-worst-up`), so that
+    /// www/style.css closes the fans up when they would not fit.
+    pub fn fanned_row<'c>(&self, piles: impl IntoIterator<Item = (G::Pile, &'c [Card], usize)>) -> Html {
+        let piles: Vec<(G::Pile, &[Card], usize)> = piles.into_iter().collect();
+        let (worst_down, worst_up) = piles
+            .iter()
+            .map(|&(_, cards, down)| (down, cards.len() - down))
+            .max_by_key(|&(down, up)| down * 10 + up.saturating_sub(1) * 24)
+            .unwrap_or((0, 1));
+        html! {
+            <div class="tableau" data-worst-down={worst_down.to_string()} data-worst-up={worst_up.to_string()}>
+                { for piles.into_iter().map(|(pile, cards, down)| {
+                    let drawn = html! { <>{ for cards.iter().enumerate().map(|(depth, &card)|
+                        self.card(pile, depth, (depth >= down).then_some(card))) }</> };
+                    self.pile(pile, classes!("column"), &[("data-down", down), ("data-up", cards.len() - down)], drawn)
+                }) }
+            </div>
+        }
+    }
+
+    /// The four foundations built by suit, each showing its top card over its suit's mark.
+    pub fn suit_foundations(
+        &self,
+        pile: impl Fn(Suit) -> G::Pile,
+        top: impl Fn(Suit) -> Option<Card>,
+    ) -> Html {
+        html! {
+            <div class="foundations">
+                { for Suit::ALL.iter().map(|&suit| {
+                    let pile = pile(suit);
+                    let card = top(suit).map(|card| self.card(pile, 0, Some(card)));
+                    let cards = html! { <><span class="suit-mark" aria-hidden="true">{suit.symbol()}</span>{card.unwrap_or_default()}</> };
+                    self.pile(pile, classes!("slot"), &[], cards)
+                }) }
             </div>
         }
     }
