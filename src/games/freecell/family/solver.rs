@@ -16,9 +16,6 @@
 //! two lower cards of the other colour are home (the player's safe rule). The solution lists
 //! these moves home explicitly.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
-
 use super::rules::{Build, EmptyCascade, Position, Rules, MAX_CASCADES, MAX_CELLS};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::freecell::rules::{Move, Source, Target};
@@ -85,37 +82,82 @@ struct State {
     tops: [u8; MAX_CASCADES],
     cells: [u8; MAX_CELLS],
     home: [u8; 4],
+    /// Cards resting on a card they do not build on (kept up as cards move).
+    misplaced: u8,
     hash: u64,
 }
 
-/// A transposition-set entry: the whole canonical array, hashed by its Zobrist hash.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    hash: u64,
-    below: [u8; 52],
+/// True if two canonical arrays are equal (compared a word at a time).
+#[inline]
+fn same(a: &[u8; 52], b: &[u8; 52]) -> bool {
+    let word = |x: &[u8; 52], k: usize| {
+        u64::from_le_bytes([x[k], x[k + 1], x[k + 2], x[k + 3], x[k + 4], x[k + 5], x[k + 6], x[k + 7]])
+    };
+    let mut diff = 0;
+    for k in (0..48).step_by(8) {
+        diff |= word(a, k) ^ word(b, k);
+    }
+    let tail = |x: &[u8; 52]| u32::from_le_bytes([x[48], x[49], x[50], x[51]]);
+    diff == 0 && tail(a) == tail(b)
 }
 
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
+/// The transposition set: open addressing over indices into the solver's stored nodes, each
+/// slot the upper half of the state's Zobrist hash beside the node's index plus one (0 marks an
+/// empty slot). A fingerprint match is checked against the node's whole canonical array, so
+/// no state is ever hidden by a collision (`Unsolvable` stays a proof). At most half full.
+struct Table {
+    slots: Vec<u64>,
+    len: usize,
 }
 
-/// Passes the Zobrist hash through.
-#[derive(Default)]
-struct PassHasher(u64);
-
-impl Hasher for PassHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl Table {
+    fn new() -> Table {
+        Table { slots: vec![0; 1 << 12], len: 0 }
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+
+    /// True if a node of `nodes` holds `state`; else records that node `index` will.
+    #[inline]
+    fn insert(&mut self, nodes: &[Node], state: &State, index: u32) -> bool {
+        let print = state.hash >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = state.hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            if slot >> 32 == print && same(&nodes[(slot as u32 - 1) as usize].state.below, &state.below) {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = print << 32 | u64::from(index + 1);
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow(nodes, state.hash);
+        }
+        true
+    }
+
+    /// Doubles the table (`last` is the hash of the state just entered, not yet stored).
+    #[cold]
+    fn grow(&mut self, nodes: &[Node], last: u64) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let index = (slot as u32 - 1) as usize;
+            let hash = nodes.get(index).map_or(last, |n| n.state.hash);
+            let mut i = hash as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
         }
     }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
+
+    fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -151,15 +193,22 @@ impl Tables {
     fn fills_empty(&self, c: u8) -> bool {
         self.rules.empty == EmptyCascade::AnyCard || rank(c) == 13
     }
+
+    /// True if card `c` resting on `place` rests on a card it does not build on.
+    #[inline]
+    fn misplaced(&self, c: u8, place: u8) -> bool {
+        place < 52 && !self.stacks(c, place)
+    }
 }
 
 impl State {
-    fn new(position: &Position) -> State {
+    fn new(position: &Position, t: &Tables) -> State {
         let mut state = State {
             below: [HOME; 52],
             tops: [NONE; MAX_CASCADES],
             cells: [NONE; MAX_CELLS],
             home: [0; 4],
+            misplaced: 0,
             hash: 0,
         };
         for (slot, cascade) in position.cascades().iter().enumerate() {
@@ -182,18 +231,17 @@ impl State {
             state.home[s.index()] = position.foundation(s);
         }
         state.hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+        state.misplaced = (0..52u8).filter(|&c| t.misplaced(c, state.below[usize::from(c)])).count() as u8;
         state
     }
 
     #[inline]
-    fn set(&mut self, c: u8, place: u8) {
+    fn set(&mut self, t: &Tables, c: u8, place: u8) {
+        let old = self.below[usize::from(c)];
+        self.misplaced = self.misplaced + u8::from(t.misplaced(c, place)) - u8::from(t.misplaced(c, old));
         let c = usize::from(c);
-        self.hash ^= ZOBRIST[c][usize::from(self.below[c])] ^ ZOBRIST[c][usize::from(place)];
+        self.hash ^= ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(place)];
         self.below[c] = place;
-    }
-
-    fn key(&self) -> Key {
-        Key { hash: self.hash, below: self.below }
     }
 
     fn is_won(&self) -> bool {
@@ -218,7 +266,7 @@ impl State {
     }
 
     /// Plays a legal move (a sequence move moves only its base card's link).
-    fn apply(&mut self, mv: Move) {
+    fn apply(&mut self, t: &Tables, mv: Move) {
         let c = mv.card.index();
         let under = self.below[usize::from(c)];
         let moved_top = match mv.from {
@@ -235,17 +283,17 @@ impl State {
         };
         match mv.to {
             Target::Foundation => {
-                self.set(c, HOME);
+                self.set(t, c, HOME);
                 self.home[usize::from(c % 4)] += 1;
             }
             Target::Cell(j) => {
-                self.set(c, IN_CELL);
+                self.set(t, c, IN_CELL);
                 self.cells[usize::from(j) % MAX_CELLS] = c;
             }
             Target::Cascade(j) => {
                 let slot = usize::from(j) % MAX_CASCADES;
                 let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
-                self.set(c, base);
+                self.set(t, c, base);
                 self.tops[slot] = moved_top;
             }
         }
@@ -263,7 +311,7 @@ impl State {
                 let c = self.cells[i];
                 if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
                     let mv = Move::single(card(c), Source::Cell(i as u8), Target::Foundation);
-                    self.apply(mv);
+                    self.apply(t, mv);
                     moves.record(mv);
                     sent = true;
                 }
@@ -272,7 +320,7 @@ impl State {
                 let c = self.tops[i];
                 if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
                     let mv = Move::single(card(c), Source::Cascade(i as u8), Target::Foundation);
-                    self.apply(mv);
+                    self.apply(t, mv);
                     moves.record(mv);
                     sent = true;
                 }
@@ -283,10 +331,59 @@ impl State {
         }
     }
 
-    /// [`State::autoplay`] without recording the moves.
-    fn settle(&mut self, t: &Tables) {
-        let mut sink = SinkMoves;
-        self.autoplay_into(t, &mut sink);
+    /// [`State::autoplay`] after `mv` in a settled state (no card went home by itself before
+    /// it), without recording the moves.
+    #[inline]
+    fn settle_after(&mut self, t: &Tables, mv: Move) {
+        self.autoplay_after(t, mv, &mut SinkMoves);
+    }
+
+    /// The autoplay after `mv` in a settled state. Where cards build by suit every card that
+    /// fits home goes, so only the card `mv` uncovered can newly go, then after each card sent
+    /// home its suit's next card and the card it uncovered: a short walk instead of passes
+    /// over every cell and cascade. Where cards build by alternate colours, the full passes.
+    #[inline]
+    fn autoplay_after(&mut self, t: &Tables, mv: Move, moves: &mut impl Record) {
+        if t.rules.build != Build::Suit {
+            return self.autoplay_into(t, moves);
+        }
+        let Source::Cascade(i) = mv.from else { return };
+        let first = self.tops[usize::from(i) % MAX_CASCADES];
+        if first == NONE || !self.fits_home(first) {
+            return;
+        }
+        let mut work = [0u8; 64];
+        work[0] = first;
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let c = work[n];
+            if c >= 52 || !self.fits_home(c) {
+                continue;
+            }
+            let from = match self.below[usize::from(c)] {
+                IN_CELL => match (0..t.cells).find(|&j| self.cells[j] == c) {
+                    Some(j) => Source::Cell(j as u8),
+                    None => continue,
+                },
+                HOME => continue,
+                under => match (0..t.cascades).find(|&j| self.tops[j] == c) {
+                    Some(j) => {
+                        if under < 52 {
+                            work[n] = under;
+                            n += 1;
+                        }
+                        Source::Cascade(j as u8)
+                    }
+                    None => continue,
+                },
+            };
+            let mv = Move::single(card(c), from, Target::Foundation);
+            self.apply(t, mv);
+            moves.record(mv);
+            work[n] = c + 4;
+            n += 1;
+        }
     }
 
     /// How far from won the state looks (lower is better): cards not home, cards resting on
@@ -295,11 +392,7 @@ impl State {
     #[inline]
     fn score(&self, t: &Tables) -> usize {
         let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
-        let mut misplaced = 0usize;
-        for c in 0..52u8 {
-            let b = self.below[usize::from(c)];
-            misplaced += usize::from(b < 52 && !t.stacks(c, b));
-        }
+        let misplaced = usize::from(self.misplaced);
         let mut covered = 0usize;
         let mut tops = 0u64;
         for &x in &self.tops[..t.cascades] {
@@ -485,7 +578,7 @@ pub struct FamilySolver {
     position: Position,
     budget: Budget,
     start: State,
-    seen: HashSet<Key, BuildHasherDefault<PassHasher>>,
+    seen: Table,
     nodes: Vec<Node>,
     /// Open nodes by score (a bucket queue), and the lowest bucket that may hold any.
     buckets: Vec<Vec<u32>>,
@@ -515,14 +608,14 @@ impl FamilySolver {
 
     fn with_phase(position: &Position, budget: Budget, phase: u8) -> FamilySolver {
         let tables = Tables::new(position.rules());
-        let start = State::new(position);
+        let start = State::new(position, &tables);
         let mut solver = FamilySolver {
             tables,
             phase,
             position: position.clone(),
             budget,
             start,
-            seen: HashSet::default(),
+            seen: Table::new(),
             nodes: Vec::new(),
             buckets: Vec::new(),
             lowest: 0,
@@ -532,7 +625,7 @@ impl FamilySolver {
         };
         let mut first = start;
         first.autoplay(&tables, &mut Vec::new());
-        solver.seen.insert(first.key());
+        solver.seen.insert(&solver.nodes, &first, 0);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         solver.add(Node { state: first, parent: u32::MAX, mv: filler });
         if first.is_won() {
@@ -585,9 +678,9 @@ impl FamilySolver {
         let mut moves = Vec::new();
         state.autoplay(&self.tables, &mut moves);
         for mv in line {
-            state.apply(mv);
+            state.apply(&self.tables, mv);
             moves.push(mv);
-            state.autoplay(&self.tables, &mut moves);
+            state.autoplay_after(&self.tables, mv, &mut moves);
         }
         moves
     }
@@ -610,9 +703,9 @@ impl Search for FamilySolver {
             state.generate(&self.tables, &mut moves);
             for &mv in &moves {
                 let mut child = state;
-                child.apply(mv);
-                child.settle(&self.tables);
-                if !self.seen.insert(child.key()) {
+                child.apply(&self.tables, mv);
+                child.settle_after(&self.tables, mv);
+                if !self.seen.insert(&self.nodes, &child, self.nodes.len() as u32) {
                     continue;
                 }
                 self.add(Node { state: child, parent: index, mv });
