@@ -159,6 +159,28 @@ impl Table {
     fn len(&self) -> usize {
         self.len
     }
+
+    /// Reads the slots of `states`, and the nodes their fingerprints point to, ahead of
+    /// [`Table::insert`]: the reads are independent, so their cache misses overlap instead of
+    /// coming one after another (the table and the nodes of a large search are far bigger than
+    /// the cache).
+    #[inline]
+    fn warm(&self, nodes: &[Node], states: &[(State, Move)]) {
+        let mask = self.slots.len() - 1;
+        let mut sum = 0u64;
+        for (state, _) in states {
+            sum = sum.wrapping_add(self.slots[state.hash as usize & mask]);
+        }
+        for (state, _) in states {
+            let slot = self.slots[state.hash as usize & mask];
+            if slot != 0 && slot >> 32 == state.hash >> 32 {
+                if let Some(node) = nodes.get((slot as u32 - 1) as usize) {
+                    sum = sum.wrapping_add(u64::from(node.state.below[0]));
+                }
+            }
+        }
+        std::hint::black_box(sum);
+    }
 }
 
 /// Per-rules card tests, as tables.
@@ -192,6 +214,13 @@ impl Tables {
     #[inline]
     fn fills_empty(&self, c: u8) -> bool {
         self.rules.empty == EmptyCascade::AnyCard || rank(c) == 13
+    }
+
+    /// True if cascades can be finished (see [`State::stack_finished`]): cards build by suit
+    /// and only kings fill an empty cascade.
+    #[inline]
+    fn finishes(&self) -> bool {
+        self.rules.build == Build::Suit && self.rules.empty == EmptyCascade::KingsOnly
     }
 
     /// True if card `c` resting on `place` rests on a card it does not build on.
@@ -325,10 +354,84 @@ impl State {
                     sent = true;
                 }
             }
-            if !sent {
+            if !sent && !(t.finishes() && self.stack_finished(t, moves)) {
                 return;
             }
         }
+    }
+
+    /// True if a king is in play but not at the bottom of a cascade (in a free cell or on
+    /// another card).
+    #[inline]
+    fn homeless_king(&self) -> bool {
+        (48..52).any(|k| !matches!(self.below[k], BOTTOM | HOME))
+    }
+
+    /// True if cascade `slot` is finished: one run by suit from a king at its bottom.
+    #[inline]
+    fn finished(&self, t: &Tables, slot: usize) -> bool {
+        let mut x = self.tops[slot];
+        if x == NONE {
+            return false;
+        }
+        while t.stacks(x, self.below[usize::from(x)]) {
+            x = self.below[usize::from(x)];
+        }
+        self.below[usize::from(x)] == BOTTOM && rank(x) == 13
+    }
+
+    /// Where only kings fill a cascade, cards build by suit and no king is homeless (see
+    /// [`State::homeless_king`]): moves one card from a free cell, or one run from the top of
+    /// a cascade, onto the top of a finished cascade, if one fits; false if none does. Such a
+    /// move loses nothing: while no king is homeless, a finished cascade never needs to give up
+    /// a card except to its foundation (emptying it could only make room for a king, and every
+    /// king already heads a cascade of its own; a card taken off it could go back onto nothing
+    /// else), so it keeps whatever lands on it as a foundation would, and the card or run
+    /// moved there frees its cell or what it covered (RULES.md).
+    fn stack_finished(&mut self, t: &Tables, moves: &mut impl Record) -> bool {
+        if self.homeless_king() {
+            return false;
+        }
+        // The top cards of the finished cascades, as bits.
+        let mut tops = 0u64;
+        for j in 0..t.cascades {
+            if self.finished(t, j) {
+                tops |= 1 << self.tops[j];
+            }
+        }
+        if tops == 0 {
+            return false;
+        }
+        let slot_of = |state: &State, c: u8| (0..t.cascades).find(|&j| state.tops[j] == c).unwrap_or(0) as u8;
+        for i in 0..t.cells {
+            let c = self.cells[i];
+            if c < 48 && tops >> (c + 4) & 1 != 0 {
+                let to = Target::Cascade(slot_of(self, c + 4));
+                let mv = Move::single(card(c), Source::Cell(i as u8), to);
+                self.apply(t, mv);
+                moves.record(mv);
+                return true;
+            }
+        }
+        let reach = t.rules.capacity((0..t.cells).filter(|&i| self.cells[i] == NONE).count(), 0);
+        for i in 0..t.cascades {
+            let (mut x, mut n) = (self.tops[i], 1);
+            if x == NONE {
+                continue;
+            }
+            while t.stacks(x, self.below[usize::from(x)]) {
+                x = self.below[usize::from(x)];
+                n += 1;
+            }
+            if n <= reach && x < 48 && tops >> (x + 4) & 1 != 0 {
+                let to = Target::Cascade(slot_of(self, x + 4));
+                let mv = Move { card: card(x), from: Source::Cascade(i as u8), to, cards: n as u8 };
+                self.apply(t, mv);
+                moves.record(mv);
+                return true;
+            }
+        }
+        false
     }
 
     /// [`State::autoplay`] after `mv` in a settled state (no card went home by itself before
@@ -344,7 +447,7 @@ impl State {
     /// over every cell and cascade. Where cards build by alternate colours, the full passes.
     #[inline]
     fn autoplay_after(&mut self, t: &Tables, mv: Move, moves: &mut impl Record) {
-        if t.rules.build != Build::Suit {
+        if t.rules.build != Build::Suit || t.finishes() {
             return self.autoplay_into(t, moves);
         }
         let Source::Cascade(i) = mv.from else { return };
@@ -461,6 +564,14 @@ impl State {
         let free_cascade = (0..t.cascades).find(|&i| self.tops[i] == NONE);
         let empty_cascades = (0..t.cascades).filter(|&i| self.tops[i] == NONE).count();
         let reach = t.rules.capacity(empty_cells, empty_cascades);
+        // Finished cascades give cards only to the foundations while no king is homeless
+        // (see `stack_finished`).
+        let mut frozen = 0u32;
+        if t.finishes() && !self.homeless_king() {
+            for i in 0..t.cascades {
+                frozen |= u32::from(self.finished(t, i)) << i;
+            }
+        }
         // Runs onto other cascades.
         for i in 0..t.cascades {
             let top = self.tops[i];
@@ -549,11 +660,41 @@ impl State {
         if let Some(j) = free_cell {
             for i in 0..t.cascades {
                 let c = self.tops[i];
-                if c != NONE {
+                if c != NONE && frozen >> i & 1 == 0 {
                     moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Cell(j as u8)));
                 }
             }
         }
+    }
+}
+
+/// Open nodes by score (a bucket queue, last in first out within a score), and the lowest
+/// bucket that may hold any.
+#[derive(Default)]
+struct Queue {
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+}
+
+impl Queue {
+    #[inline]
+    fn push(&mut self, score: usize, index: u32) {
+        if self.buckets.len() <= score {
+            self.buckets.resize_with(score + 1, Vec::new);
+        }
+        self.buckets[score].push(index);
+        self.lowest = self.lowest.min(score);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(index) = self.buckets[self.lowest].pop() {
+                return Some(index);
+            }
+            self.lowest += 1;
+        }
+        None
     }
 }
 
@@ -580,10 +721,11 @@ pub struct FamilySolver {
     start: State,
     seen: Table,
     nodes: Vec<Node>,
-    /// Open nodes by score (a bucket queue), and the lowest bucket that may hold any.
-    buckets: Vec<Vec<u32>>,
-    lowest: usize,
+    /// Open nodes by the phase's score.
+    queue: Queue,
     moves: Vec<Move>,
+    /// The children of the node being expanded, with their moves.
+    children: Vec<(State, Move)>,
     /// States stored by the first phase, when the search started again.
     earlier_states: u64,
     done: Option<Outcome<Vec<Move>>>,
@@ -617,9 +759,9 @@ impl FamilySolver {
             start,
             seen: Table::new(),
             nodes: Vec::new(),
-            buckets: Vec::new(),
-            lowest: 0,
+            queue: Queue::default(),
             moves: Vec::new(),
+            children: Vec::new(),
             earlier_states: 0,
             done: None,
         };
@@ -640,28 +782,12 @@ impl FamilySolver {
     }
 
     fn add(&mut self, node: Node) {
-        let score = if self.phase == 0 {
-            node.state.walked_score(&self.tables)
-        } else {
-            node.state.score(&self.tables)
+        let score = match self.phase {
+            0 => node.state.walked_score(&self.tables),
+            _ => node.state.score(&self.tables),
         };
-        let index = self.nodes.len() as u32;
+        self.queue.push(score, self.nodes.len() as u32);
         self.nodes.push(node);
-        if self.buckets.len() <= score {
-            self.buckets.resize_with(score + 1, Vec::new);
-        }
-        self.buckets[score].push(index);
-        self.lowest = self.lowest.min(score);
-    }
-
-    fn pop(&mut self) -> Option<u32> {
-        while self.lowest < self.buckets.len() {
-            if let Some(index) = self.buckets[self.lowest].pop() {
-                return Some(index);
-            }
-            self.lowest += 1;
-        }
-        None
     }
 
     /// The moves from the start to node `index`, each followed by the autoplay it sets off.
@@ -694,17 +820,23 @@ impl Search for FamilySolver {
             return Some(done.clone());
         }
         let mut moves = std::mem::take(&mut self.moves);
+        let mut children = std::mem::take(&mut self.children);
         for _ in 0..work.max(1) {
-            let Some(index) = self.pop() else {
+            let Some(index) = self.queue.pop() else {
                 self.done = Some(Outcome::Unsolvable);
                 break;
             };
             let state = self.nodes[index as usize].state;
             state.generate(&self.tables, &mut moves);
+            children.clear();
             for &mv in &moves {
                 let mut child = state;
                 child.apply(&self.tables, mv);
                 child.settle_after(&self.tables, mv);
+                children.push((child, mv));
+            }
+            self.seen.warm(&self.nodes, &children);
+            for &(child, mv) in &children {
                 if !self.seen.insert(&self.nodes, &child, self.nodes.len() as u32) {
                     continue;
                 }
@@ -730,6 +862,7 @@ impl Search for FamilySolver {
             }
         }
         self.moves = moves;
+        self.children = children;
         self.done.clone()
     }
 
