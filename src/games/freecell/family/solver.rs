@@ -572,6 +572,15 @@ impl State {
                 frozen |= u32::from(self.finished(t, i)) << i;
             }
         }
+        // The cascades' top cards as bits, and the slot each is in.
+        let (mut tops, mut slot_of) = (0u64, [0u8; 64]);
+        for j in 0..t.cascades {
+            let c = self.tops[j];
+            if c != NONE {
+                tops |= 1 << c;
+                slot_of[usize::from(c)] = j as u8;
+            }
+        }
         // Runs onto other cascades.
         for i in 0..t.cascades {
             let top = self.tops[i];
@@ -580,16 +589,16 @@ impl State {
             }
             let (mut x, mut n) = (top, 1usize);
             loop {
-                for j in 0..t.cascades {
-                    let base = self.tops[j];
-                    if j != i && base != NONE && t.stacks(x, base) {
-                        moves.push(Move {
-                            card: card(x),
-                            from: Source::Cascade(i as u8),
-                            to: Target::Cascade(j as u8),
-                            cards: n as u8,
-                        });
-                    }
+                let mut bases = t.bases[usize::from(x)] & tops;
+                while bases != 0 {
+                    let j = slot_of[bases.trailing_zeros() as usize];
+                    bases &= bases - 1;
+                    moves.push(Move {
+                        card: card(x),
+                        from: Source::Cascade(i as u8),
+                        to: Target::Cascade(j),
+                        cards: n as u8,
+                    });
                 }
                 let b = self.below[usize::from(x)];
                 if n >= reach || !t.stacks(x, b) {
@@ -604,21 +613,21 @@ impl State {
             if c == NONE {
                 continue;
             }
-            for j in 0..t.cascades {
-                let base = self.tops[j];
-                if base != NONE && t.stacks(c, base) {
-                    moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)));
-                }
+            let mut bases = t.bases[usize::from(c)] & tops;
+            while bases != 0 {
+                let j = slot_of[bases.trailing_zeros() as usize];
+                bases &= bases - 1;
+                moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)));
             }
         }
         // Moves home that autoplay did not make (alternate colours only).
-        for i in 0..t.cells {
+        for i in (0..t.cells).filter(|_| t.rules.build != Build::Suit) {
             let c = self.cells[i];
             if c != NONE && self.fits_home(c) {
                 moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
             }
         }
-        for i in 0..t.cascades {
+        for i in (0..t.cascades).filter(|_| t.rules.build != Build::Suit) {
             let c = self.tops[i];
             if c != NONE && self.fits_home(c) {
                 moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation));
