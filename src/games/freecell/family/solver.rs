@@ -112,7 +112,7 @@ struct Table {
 
 impl Table {
     fn new() -> Table {
-        Table { slots: vec![0; 1 << 12], len: 0 }
+        Table { slots: vec![0; 1 << 14], len: 0 }
     }
 
     /// True if a node of `nodes` holds `state`; else records that node `index` will.
@@ -767,7 +767,7 @@ impl FamilySolver {
             budget,
             start,
             seen: Table::new(),
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(1 << 13),
             queue: Queue::default(),
             moves: Vec::new(),
             children: Vec::new(),
