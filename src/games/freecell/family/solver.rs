@@ -354,7 +354,7 @@ impl State {
                     sent = true;
                 }
             }
-            if !sent && !(t.finishes() && self.stack_finished(t, moves)) {
+            if !(sent || t.finishes() && self.stack_finished(t, moves)) {
                 return;
             }
         }
@@ -877,5 +877,97 @@ impl Search for FamilySolver {
 
     fn progress(&self) -> Progress {
         Progress { states: self.earlier_states + self.seen.len() as u64 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::PysolNumber;
+    use crate::games::freecell::family::Variant;
+
+    fn start(variant: Variant, number: u128) -> (Tables, State) {
+        let position = Position::deal(variant, PysolNumber::new(number).unwrap());
+        let tables = Tables::new(position.rules());
+        let mut state = State::new(&position, &tables);
+        state.autoplay(&tables, &mut Vec::new());
+        (tables, state)
+    }
+
+    /// The autoplay after a move (walking from the uncovered card where cards build by suit)
+    /// settles exactly as full passes over every cell and cascade do, and the counters kept up
+    /// per move (hash, misplaced cards) equal ones computed afresh, over random play.
+    #[test]
+    fn autoplay_after_a_move_equals_full_passes_in_random_play() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut moves = Vec::new();
+        for variant in [Variant::BakersGame, Variant::EightOff, Variant::SeahavenTowers] {
+            for number in 1..=40 {
+                let (t, mut state) = start(variant, number);
+                for _ in 0..120 {
+                    state.generate(&t, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    let mut full = state;
+                    full.apply(&t, mv);
+                    full.autoplay_into(&t, &mut SinkMoves);
+                    state.apply(&t, mv);
+                    state.settle_after(&t, mv);
+                    assert!(same(&state.below, &full.below), "{variant} {number}: {mv:?}");
+                    assert_eq!(state.home, full.home);
+                    let hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+                    assert_eq!(state.hash, hash);
+                    let misplaced =
+                        (0..52u8).filter(|&c| t.misplaced(c, state.below[usize::from(c)])).count();
+                    assert_eq!(usize::from(state.misplaced), misplaced);
+                }
+            }
+        }
+    }
+
+    /// States with the same hash but different cards are both kept (the table compares whole
+    /// states), through the table's growth too.
+    #[test]
+    fn the_table_never_merges_distinct_states() {
+        let (t, first) = start(Variant::BakersGame, 1);
+        let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
+        let mut nodes = Vec::new();
+        let mut table = Table::new();
+        // Many distinct states: the first with one card after another moved to a cell, all
+        // given the same hash.
+        let mut states = vec![first];
+        for c in 0..52u8 {
+            if first.below[usize::from(c)] < 52 || first.below[usize::from(c)] == BOTTOM {
+                let mut other = first;
+                other.set(&t, c, IN_CELL);
+                states.push(other);
+            }
+        }
+        let many: Vec<State> = (0..20_000u64)
+            .map(|k| {
+                let mut s = first;
+                s.hash = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                s.below[0] = (k % 55) as u8;
+                s.below[1] = (k / 55 % 55) as u8;
+                s.below[2] = (k / 3025) as u8;
+                s
+            })
+            .collect();
+        for s in &mut states {
+            s.hash = first.hash;
+        }
+        for s in states.iter().chain(&many) {
+            assert!(table.insert(&nodes, s, nodes.len() as u32));
+            nodes.push(Node { state: *s, parent: 0, mv: filler });
+        }
+        for s in states.iter().chain(&many) {
+            assert!(!table.insert(&nodes, s, nodes.len() as u32));
+        }
+        assert_eq!(table.len(), states.len() + many.len());
     }
 }
