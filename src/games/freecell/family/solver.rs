@@ -1,20 +1,25 @@
-//! The family's solver: a depth-first search over every single-card move plus the sequence
-//! moves the capacity allows, with a transposition set of canonical states, resumable in
-//! slices through [`Search`].
+//! The family's solver: a greedy best-first search over every single-card move plus the
+//! sequence moves the capacity allows, with a transposition table of canonical states,
+//! resumable in slices through [`Search`].
 //!
 //! The state is FreeCell's solver's dense one: for every card, what it rests on (another
 //! card, the bottom of a cascade, a free cell or the foundation). That array is canonical
-//! (it does not depend on which cascade or free cell holds what), so the transposition set
-//! sees cascades as unordered and free cells as a set; it keeps the whole array (no hash-only
-//! entries), so `Unsolvable` is a proof: the search tried every move from every state it
-//! reached. Beside it the state keeps the player's layout (top card per cascade slot, card
-//! per free cell), so every move is a legal player [`Move`] as it stands.
+//! (it does not depend on which cascade or free cell holds what), so the table sees cascades
+//! as unordered and free cells as a set. The table is open addressing over the stored nodes,
+//! and a hash match is checked against the node's whole array (no hash-only entries), so
+//! `Unsolvable` is a proof: the search tried every move from every state it reached, except
+//! the moves off finished cascades below. Beside the array the state keeps the player's
+//! layout (top card per cascade slot, card per free cell), so every move is a legal player
+//! [`Move`] as it stands.
 //!
 //! Cards go home by themselves when no solution can need them in play: where cards build by
 //! suit, every card that fits its foundation (the only card that could go on it, its own
 //! suit's next lower, is home already); where they build by alternate colour, a card whose
-//! two lower cards of the other colour are home (the player's safe rule). The solution lists
-//! these moves home explicitly.
+//! two lower cards of the other colour are home (the player's safe rule). Where only kings
+//! fill a cascade, finished cascades (one suit run from a king at the bottom) act as
+//! foundations while every king in play heads a cascade: nothing leaves them but to go home,
+//! and a card or run that fits on one goes there by itself (see [`State::stack_finished`] and
+//! docs/RULES.md). The solution lists all these moves explicitly.
 
 use super::rules::{Build, EmptyCascade, Position, Rules, MAX_CASCADES, MAX_CELLS};
 use crate::cards::{Card, Rank, Suit};
