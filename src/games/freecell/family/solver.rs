@@ -557,6 +557,20 @@ impl State {
         4 * left + 3 * depth + 5 * misplaced + 2 * cells + 64 - 4 * empty_bonus.min(16)
     }
 
+    /// The cascades whose top cards are among `bases` (cards as bits), in cascade order: one
+    /// looked up where cards build by suit (a card goes on one card only), else found by a
+    /// scan.
+    #[inline]
+    fn slots_of(&self, t: &Tables, bases: u64, slot_of: &[u8; 64]) -> impl Iterator<Item = u8> + '_ {
+        let single =
+            (bases != 0 && bases & (bases - 1) == 0).then(|| slot_of[bases.trailing_zeros() as usize]);
+        let several = bases & bases.wrapping_sub(1) != 0;
+        let scan = (0..t.cascades)
+            .filter(move |&j| several && self.tops[j] != NONE && bases >> (self.tops[j] % 64) & 1 != 0)
+            .map(|j| j as u8);
+        single.into_iter().chain(scan)
+    }
+
     /// Every move worth trying, best first: runs onto other cascades (longest first), cards
     /// from free cells onto cascades, moves home autoplay leaves, moves into an empty cascade,
     /// then top cards into a free cell. Only the first empty free cell and the first empty
@@ -594,10 +608,8 @@ impl State {
             }
             let (mut x, mut n) = (top, 1usize);
             loop {
-                let mut bases = t.bases[usize::from(x)] & tops;
-                while bases != 0 {
-                    let j = slot_of[bases.trailing_zeros() as usize];
-                    bases &= bases - 1;
+                let bases = t.bases[usize::from(x)] & tops;
+                for j in self.slots_of(t, bases, &slot_of) {
                     moves.push(Move {
                         card: card(x),
                         from: Source::Cascade(i as u8),
@@ -618,10 +630,8 @@ impl State {
             if c == NONE {
                 continue;
             }
-            let mut bases = t.bases[usize::from(c)] & tops;
-            while bases != 0 {
-                let j = slot_of[bases.trailing_zeros() as usize];
-                bases &= bases - 1;
+            let bases = t.bases[usize::from(c)] & tops;
+            for j in self.slots_of(t, bases, &slot_of) {
                 moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)));
             }
         }
@@ -974,5 +984,19 @@ mod tests {
             assert!(!table.insert(&nodes, s, nodes.len() as u32));
         }
         assert_eq!(table.len(), states.len() + many.len());
+    }
+
+    /// Where cards build by alternate colours (FreeCell as a family variant: two cards to go
+    /// onto, autoplay by full passes) the solver still solves, and its solutions replay.
+    #[test]
+    fn freecell_as_a_family_variant_solves_and_replays() {
+        for number in 1..=12 {
+            let start = Position::deal(Variant::FreeCell, PysolNumber::new(number).unwrap());
+            let Outcome::Solved(moves) = FamilySolver::solve(&start) else {
+                panic!("FreeCell {number} is won");
+            };
+            let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
+            assert!(end.is_won(), "FreeCell {number}");
+        }
     }
 }
