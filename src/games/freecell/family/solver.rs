@@ -1,23 +1,25 @@
-//! The family's solver: a depth-first search over every single-card move plus the sequence
-//! moves the capacity allows, with a transposition set of canonical states, resumable in
-//! slices through [`Search`].
+//! The family's solver: a greedy best-first search over every single-card move plus the
+//! sequence moves the capacity allows, with a transposition table of canonical states,
+//! resumable in slices through [`Search`].
 //!
 //! The state is FreeCell's solver's dense one: for every card, what it rests on (another
 //! card, the bottom of a cascade, a free cell or the foundation). That array is canonical
-//! (it does not depend on which cascade or free cell holds what), so the transposition set
-//! sees cascades as unordered and free cells as a set; it keeps the whole array (no hash-only
-//! entries), so `Unsolvable` is a proof: the search tried every move from every state it
-//! reached. Beside it the state keeps the player's layout (top card per cascade slot, card
-//! per free cell), so every move is a legal player [`Move`] as it stands.
+//! (it does not depend on which cascade or free cell holds what), so the table sees cascades
+//! as unordered and free cells as a set. The table is open addressing over the stored nodes,
+//! and a hash match is checked against the node's whole array (no hash-only entries), so
+//! `Unsolvable` is a proof: the search tried every move from every state it reached, except
+//! the moves off finished cascades below. Beside the array the state keeps the player's
+//! layout (top card per cascade slot, card per free cell), so every move is a legal player
+//! [`Move`] as it stands.
 //!
 //! Cards go home by themselves when no solution can need them in play: where cards build by
 //! suit, every card that fits its foundation (the only card that could go on it, its own
 //! suit's next lower, is home already); where they build by alternate colour, a card whose
-//! two lower cards of the other colour are home (the player's safe rule). The solution lists
-//! these moves home explicitly.
-
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+//! two lower cards of the other colour are home (the player's safe rule). Where only kings
+//! fill a cascade, finished cascades (one suit run from a king at the bottom) act as
+//! foundations while every king in play heads a cascade: nothing leaves them but to go home,
+//! and a card or run that fits on one goes there by itself (see [`State::stack_finished`] and
+//! docs/RULES.md). The solution lists all these moves explicitly.
 
 use super::rules::{Build, EmptyCascade, Position, Rules, MAX_CASCADES, MAX_CELLS};
 use crate::cards::{Card, Rank, Suit};
@@ -85,37 +87,104 @@ struct State {
     tops: [u8; MAX_CASCADES],
     cells: [u8; MAX_CELLS],
     home: [u8; 4],
+    /// Cards resting on a card they do not build on (kept up as cards move).
+    misplaced: u8,
     hash: u64,
 }
 
-/// A transposition-set entry: the whole canonical array, hashed by its Zobrist hash.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    hash: u64,
-    below: [u8; 52],
+/// True if two canonical arrays are equal (compared a word at a time).
+#[inline]
+fn same(a: &[u8; 52], b: &[u8; 52]) -> bool {
+    let word = |x: &[u8; 52], k: usize| {
+        u64::from_le_bytes([x[k], x[k + 1], x[k + 2], x[k + 3], x[k + 4], x[k + 5], x[k + 6], x[k + 7]])
+    };
+    let mut diff = 0;
+    for k in (0..48).step_by(8) {
+        diff |= word(a, k) ^ word(b, k);
+    }
+    let tail = |x: &[u8; 52]| u32::from_le_bytes([x[48], x[49], x[50], x[51]]);
+    diff == 0 && tail(a) == tail(b)
 }
 
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
+/// The transposition set: open addressing over indices into the solver's stored nodes, each
+/// slot the upper half of the state's Zobrist hash beside the node's index plus one (0 marks an
+/// empty slot). A fingerprint match is checked against the node's whole canonical array, so
+/// no state is ever hidden by a collision (`Unsolvable` stays a proof). At most half full.
+struct Table {
+    slots: Vec<u64>,
+    len: usize,
 }
 
-/// Passes the Zobrist hash through.
-#[derive(Default)]
-struct PassHasher(u64);
-
-impl Hasher for PassHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl Table {
+    fn new() -> Table {
+        Table { slots: vec![0; 1 << 14], len: 0 }
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+
+    /// True if a node of `nodes` holds `state`; else records that node `index` will.
+    #[inline]
+    fn insert(&mut self, nodes: &[Node], state: &State, index: u32) -> bool {
+        let print = state.hash >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = state.hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            if slot >> 32 == print && same(&nodes[(slot as u32 - 1) as usize].state.below, &state.below) {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = print << 32 | u64::from(index + 1);
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow(nodes, state.hash);
+        }
+        true
+    }
+
+    /// Doubles the table (`last` is the hash of the state just entered, not yet stored).
+    #[cold]
+    fn grow(&mut self, nodes: &[Node], last: u64) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let index = (slot as u32 - 1) as usize;
+            let hash = nodes.get(index).map_or(last, |n| n.state.hash);
+            let mut i = hash as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
         }
     }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Reads the slots of `states`, and the nodes their fingerprints point to, ahead of
+    /// [`Table::insert`]: the reads are independent, so their cache misses overlap instead of
+    /// coming one after another (the table and the nodes of a large search are far bigger than
+    /// the cache).
+    #[inline]
+    fn warm(&self, nodes: &[Node], states: &[(State, Move)]) {
+        let mask = self.slots.len() - 1;
+        let mut sum = 0u64;
+        for (state, _) in states {
+            sum = sum.wrapping_add(self.slots[state.hash as usize & mask]);
+        }
+        for (state, _) in states {
+            let slot = self.slots[state.hash as usize & mask];
+            if slot != 0 && slot >> 32 == state.hash >> 32 {
+                if let Some(node) = nodes.get((slot as u32 - 1) as usize) {
+                    sum = sum.wrapping_add(u64::from(node.state.below[0]));
+                }
+            }
+        }
+        std::hint::black_box(sum);
     }
 }
 
@@ -151,15 +220,29 @@ impl Tables {
     fn fills_empty(&self, c: u8) -> bool {
         self.rules.empty == EmptyCascade::AnyCard || rank(c) == 13
     }
+
+    /// True if cascades can be finished (see [`State::stack_finished`]): cards build by suit
+    /// and only kings fill an empty cascade.
+    #[inline]
+    fn finishes(&self) -> bool {
+        self.rules.build == Build::Suit && self.rules.empty == EmptyCascade::KingsOnly
+    }
+
+    /// True if card `c` resting on `place` rests on a card it does not build on.
+    #[inline]
+    fn misplaced(&self, c: u8, place: u8) -> bool {
+        place < 52 && !self.stacks(c, place)
+    }
 }
 
 impl State {
-    fn new(position: &Position) -> State {
+    fn new(position: &Position, t: &Tables) -> State {
         let mut state = State {
             below: [HOME; 52],
             tops: [NONE; MAX_CASCADES],
             cells: [NONE; MAX_CELLS],
             home: [0; 4],
+            misplaced: 0,
             hash: 0,
         };
         for (slot, cascade) in position.cascades().iter().enumerate() {
@@ -182,18 +265,17 @@ impl State {
             state.home[s.index()] = position.foundation(s);
         }
         state.hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+        state.misplaced = (0..52u8).filter(|&c| t.misplaced(c, state.below[usize::from(c)])).count() as u8;
         state
     }
 
     #[inline]
-    fn set(&mut self, c: u8, place: u8) {
+    fn set(&mut self, t: &Tables, c: u8, place: u8) {
+        let old = self.below[usize::from(c)];
+        self.misplaced = self.misplaced + u8::from(t.misplaced(c, place)) - u8::from(t.misplaced(c, old));
         let c = usize::from(c);
-        self.hash ^= ZOBRIST[c][usize::from(self.below[c])] ^ ZOBRIST[c][usize::from(place)];
+        self.hash ^= ZOBRIST[c][usize::from(old)] ^ ZOBRIST[c][usize::from(place)];
         self.below[c] = place;
-    }
-
-    fn key(&self) -> Key {
-        Key { hash: self.hash, below: self.below }
     }
 
     fn is_won(&self) -> bool {
@@ -218,7 +300,7 @@ impl State {
     }
 
     /// Plays a legal move (a sequence move moves only its base card's link).
-    fn apply(&mut self, mv: Move) {
+    fn apply(&mut self, t: &Tables, mv: Move) {
         let c = mv.card.index();
         let under = self.below[usize::from(c)];
         let moved_top = match mv.from {
@@ -235,17 +317,17 @@ impl State {
         };
         match mv.to {
             Target::Foundation => {
-                self.set(c, HOME);
+                self.set(t, c, HOME);
                 self.home[usize::from(c % 4)] += 1;
             }
             Target::Cell(j) => {
-                self.set(c, IN_CELL);
+                self.set(t, c, IN_CELL);
                 self.cells[usize::from(j) % MAX_CELLS] = c;
             }
             Target::Cascade(j) => {
                 let slot = usize::from(j) % MAX_CASCADES;
                 let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
-                self.set(c, base);
+                self.set(t, c, base);
                 self.tops[slot] = moved_top;
             }
         }
@@ -263,7 +345,7 @@ impl State {
                 let c = self.cells[i];
                 if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
                     let mv = Move::single(card(c), Source::Cell(i as u8), Target::Foundation);
-                    self.apply(mv);
+                    self.apply(t, mv);
                     moves.record(mv);
                     sent = true;
                 }
@@ -272,21 +354,144 @@ impl State {
                 let c = self.tops[i];
                 if c != NONE && self.fits_home(c) && self.safe_home(t, c) {
                     let mv = Move::single(card(c), Source::Cascade(i as u8), Target::Foundation);
-                    self.apply(mv);
+                    self.apply(t, mv);
                     moves.record(mv);
                     sent = true;
                 }
             }
-            if !sent {
+            if !(sent || t.finishes() && self.stack_finished(t, moves)) {
                 return;
             }
         }
     }
 
-    /// [`State::autoplay`] without recording the moves.
-    fn settle(&mut self, t: &Tables) {
-        let mut sink = SinkMoves;
-        self.autoplay_into(t, &mut sink);
+    /// True if a king is in play but not at the bottom of a cascade (in a free cell or on
+    /// another card).
+    #[inline]
+    fn homeless_king(&self) -> bool {
+        (48..52).any(|k| !matches!(self.below[k], BOTTOM | HOME))
+    }
+
+    /// True if cascade `slot` is finished: one run by suit from a king at its bottom.
+    #[inline]
+    fn finished(&self, t: &Tables, slot: usize) -> bool {
+        let mut x = self.tops[slot];
+        if x == NONE {
+            return false;
+        }
+        while t.stacks(x, self.below[usize::from(x)]) {
+            x = self.below[usize::from(x)];
+        }
+        self.below[usize::from(x)] == BOTTOM && rank(x) == 13
+    }
+
+    /// Where only kings fill a cascade, cards build by suit and no king is homeless (see
+    /// [`State::homeless_king`]): moves one card from a free cell, or one run from the top of
+    /// a cascade, onto the top of a finished cascade, if one fits; false if none does. Such a
+    /// move loses nothing: while no king is homeless, a finished cascade never needs to give up
+    /// a card except to its foundation (emptying it could only make room for a king, and every
+    /// king already heads a cascade of its own; a card taken off it could go back onto nothing
+    /// else), so it keeps whatever lands on it as a foundation would, and the card or run
+    /// moved there frees its cell or what it covered (RULES.md).
+    fn stack_finished(&mut self, t: &Tables, moves: &mut impl Record) -> bool {
+        if self.homeless_king() {
+            return false;
+        }
+        // The top cards of the finished cascades, as bits.
+        let mut tops = 0u64;
+        for j in 0..t.cascades {
+            if self.finished(t, j) {
+                tops |= 1 << self.tops[j];
+            }
+        }
+        if tops == 0 {
+            return false;
+        }
+        let slot_of = |state: &State, c: u8| (0..t.cascades).find(|&j| state.tops[j] == c).unwrap_or(0) as u8;
+        for i in 0..t.cells {
+            let c = self.cells[i];
+            if c < 48 && tops >> (c + 4) & 1 != 0 {
+                let to = Target::Cascade(slot_of(self, c + 4));
+                let mv = Move::single(card(c), Source::Cell(i as u8), to);
+                self.apply(t, mv);
+                moves.record(mv);
+                return true;
+            }
+        }
+        let reach = t.rules.capacity((0..t.cells).filter(|&i| self.cells[i] == NONE).count(), 0);
+        for i in 0..t.cascades {
+            let (mut x, mut n) = (self.tops[i], 1);
+            if x == NONE {
+                continue;
+            }
+            while t.stacks(x, self.below[usize::from(x)]) {
+                x = self.below[usize::from(x)];
+                n += 1;
+            }
+            if n <= reach && x < 48 && tops >> (x + 4) & 1 != 0 {
+                let to = Target::Cascade(slot_of(self, x + 4));
+                let mv = Move { card: card(x), from: Source::Cascade(i as u8), to, cards: n as u8 };
+                self.apply(t, mv);
+                moves.record(mv);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`State::autoplay`] after `mv` in a settled state (no card went home by itself before
+    /// it), without recording the moves.
+    #[inline]
+    fn settle_after(&mut self, t: &Tables, mv: Move) {
+        self.autoplay_after(t, mv, &mut SinkMoves);
+    }
+
+    /// The autoplay after `mv` in a settled state. Where cards build by suit every card that
+    /// fits home goes, so only the card `mv` uncovered can newly go, then after each card sent
+    /// home its suit's next card and the card it uncovered: a short walk instead of passes
+    /// over every cell and cascade. Where cards build by alternate colours, the full passes.
+    #[inline]
+    fn autoplay_after(&mut self, t: &Tables, mv: Move, moves: &mut impl Record) {
+        if t.rules.build != Build::Suit || t.finishes() {
+            return self.autoplay_into(t, moves);
+        }
+        let Source::Cascade(i) = mv.from else { return };
+        let first = self.tops[usize::from(i) % MAX_CASCADES];
+        if first == NONE || !self.fits_home(first) {
+            return;
+        }
+        let mut work = [0u8; 64];
+        work[0] = first;
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let c = work[n];
+            if c >= 52 || !self.fits_home(c) {
+                continue;
+            }
+            let from = match self.below[usize::from(c)] {
+                IN_CELL => match (0..t.cells).find(|&j| self.cells[j] == c) {
+                    Some(j) => Source::Cell(j as u8),
+                    None => continue,
+                },
+                HOME => continue,
+                under => match (0..t.cascades).find(|&j| self.tops[j] == c) {
+                    Some(j) => {
+                        if under < 52 {
+                            work[n] = under;
+                            n += 1;
+                        }
+                        Source::Cascade(j as u8)
+                    }
+                    None => continue,
+                },
+            };
+            let mv = Move::single(card(c), from, Target::Foundation);
+            self.apply(t, mv);
+            moves.record(mv);
+            work[n] = c + 4;
+            n += 1;
+        }
     }
 
     /// How far from won the state looks (lower is better): cards not home, cards resting on
@@ -295,11 +500,7 @@ impl State {
     #[inline]
     fn score(&self, t: &Tables) -> usize {
         let left = 52 - self.home.iter().map(|&h| usize::from(h)).sum::<usize>();
-        let mut misplaced = 0usize;
-        for c in 0..52u8 {
-            let b = self.below[usize::from(c)];
-            misplaced += usize::from(b < 52 && !t.stacks(c, b));
-        }
+        let misplaced = usize::from(self.misplaced);
         let mut covered = 0usize;
         let mut tops = 0u64;
         for &x in &self.tops[..t.cascades] {
@@ -356,6 +557,20 @@ impl State {
         4 * left + 3 * depth + 5 * misplaced + 2 * cells + 64 - 4 * empty_bonus.min(16)
     }
 
+    /// The cascades whose top cards are among `bases` (cards as bits), in cascade order: one
+    /// looked up where cards build by suit (a card goes on one card only), else found by a
+    /// scan.
+    #[inline]
+    fn slots_of(&self, t: &Tables, bases: u64, slot_of: &[u8; 64]) -> impl Iterator<Item = u8> + '_ {
+        let single =
+            (bases != 0 && bases & (bases - 1) == 0).then(|| slot_of[bases.trailing_zeros() as usize]);
+        let several = bases & bases.wrapping_sub(1) != 0;
+        let scan = (0..t.cascades)
+            .filter(move |&j| several && self.tops[j] != NONE && bases >> (self.tops[j] % 64) & 1 != 0)
+            .map(|j| j as u8);
+        single.into_iter().chain(scan)
+    }
+
     /// Every move worth trying, best first: runs onto other cascades (longest first), cards
     /// from free cells onto cascades, moves home autoplay leaves, moves into an empty cascade,
     /// then top cards into a free cell. Only the first empty free cell and the first empty
@@ -368,6 +583,23 @@ impl State {
         let free_cascade = (0..t.cascades).find(|&i| self.tops[i] == NONE);
         let empty_cascades = (0..t.cascades).filter(|&i| self.tops[i] == NONE).count();
         let reach = t.rules.capacity(empty_cells, empty_cascades);
+        // Finished cascades give cards only to the foundations while no king is homeless
+        // (see `stack_finished`).
+        let mut frozen = 0u32;
+        if t.finishes() && !self.homeless_king() {
+            for i in 0..t.cascades {
+                frozen |= u32::from(self.finished(t, i)) << i;
+            }
+        }
+        // The cascades' top cards as bits, and the slot each is in.
+        let (mut tops, mut slot_of) = (0u64, [0u8; 64]);
+        for j in 0..t.cascades {
+            let c = self.tops[j];
+            if c != NONE {
+                tops |= 1 << c;
+                slot_of[usize::from(c)] = j as u8;
+            }
+        }
         // Runs onto other cascades.
         for i in 0..t.cascades {
             let top = self.tops[i];
@@ -376,16 +608,14 @@ impl State {
             }
             let (mut x, mut n) = (top, 1usize);
             loop {
-                for j in 0..t.cascades {
-                    let base = self.tops[j];
-                    if j != i && base != NONE && t.stacks(x, base) {
-                        moves.push(Move {
-                            card: card(x),
-                            from: Source::Cascade(i as u8),
-                            to: Target::Cascade(j as u8),
-                            cards: n as u8,
-                        });
-                    }
+                let bases = t.bases[usize::from(x)] & tops;
+                for j in self.slots_of(t, bases, &slot_of) {
+                    moves.push(Move {
+                        card: card(x),
+                        from: Source::Cascade(i as u8),
+                        to: Target::Cascade(j),
+                        cards: n as u8,
+                    });
                 }
                 let b = self.below[usize::from(x)];
                 if n >= reach || !t.stacks(x, b) {
@@ -400,21 +630,19 @@ impl State {
             if c == NONE {
                 continue;
             }
-            for j in 0..t.cascades {
-                let base = self.tops[j];
-                if base != NONE && t.stacks(c, base) {
-                    moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j as u8)));
-                }
+            let bases = t.bases[usize::from(c)] & tops;
+            for j in self.slots_of(t, bases, &slot_of) {
+                moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Cascade(j)));
             }
         }
         // Moves home that autoplay did not make (alternate colours only).
-        for i in 0..t.cells {
+        for i in (0..t.cells).filter(|_| t.rules.build != Build::Suit) {
             let c = self.cells[i];
             if c != NONE && self.fits_home(c) {
                 moves.push(Move::single(card(c), Source::Cell(i as u8), Target::Foundation));
             }
         }
-        for i in 0..t.cascades {
+        for i in (0..t.cascades).filter(|_| t.rules.build != Build::Suit) {
             let c = self.tops[i];
             if c != NONE && self.fits_home(c) {
                 moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Foundation));
@@ -456,11 +684,41 @@ impl State {
         if let Some(j) = free_cell {
             for i in 0..t.cascades {
                 let c = self.tops[i];
-                if c != NONE {
+                if c != NONE && frozen >> i & 1 == 0 {
                     moves.push(Move::single(card(c), Source::Cascade(i as u8), Target::Cell(j as u8)));
                 }
             }
         }
+    }
+}
+
+/// Open nodes by score (a bucket queue, last in first out within a score), and the lowest
+/// bucket that may hold any.
+#[derive(Default)]
+struct Queue {
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+}
+
+impl Queue {
+    #[inline]
+    fn push(&mut self, score: usize, index: u32) {
+        if self.buckets.len() <= score {
+            self.buckets.resize_with(score + 1, Vec::new);
+        }
+        self.buckets[score].push(index);
+        self.lowest = self.lowest.min(score);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(index) = self.buckets[self.lowest].pop() {
+                return Some(index);
+            }
+            self.lowest += 1;
+        }
+        None
     }
 }
 
@@ -485,12 +743,13 @@ pub struct FamilySolver {
     position: Position,
     budget: Budget,
     start: State,
-    seen: HashSet<Key, BuildHasherDefault<PassHasher>>,
+    seen: Table,
     nodes: Vec<Node>,
-    /// Open nodes by score (a bucket queue), and the lowest bucket that may hold any.
-    buckets: Vec<Vec<u32>>,
-    lowest: usize,
+    /// Open nodes by the phase's score.
+    queue: Queue,
     moves: Vec<Move>,
+    /// The children of the node being expanded, with their moves.
+    children: Vec<(State, Move)>,
     /// States stored by the first phase, when the search started again.
     earlier_states: u64,
     done: Option<Outcome<Vec<Move>>>,
@@ -515,24 +774,24 @@ impl FamilySolver {
 
     fn with_phase(position: &Position, budget: Budget, phase: u8) -> FamilySolver {
         let tables = Tables::new(position.rules());
-        let start = State::new(position);
+        let start = State::new(position, &tables);
         let mut solver = FamilySolver {
             tables,
             phase,
             position: position.clone(),
             budget,
             start,
-            seen: HashSet::default(),
-            nodes: Vec::new(),
-            buckets: Vec::new(),
-            lowest: 0,
+            seen: Table::new(),
+            nodes: Vec::with_capacity(1 << 13),
+            queue: Queue::default(),
             moves: Vec::new(),
+            children: Vec::new(),
             earlier_states: 0,
             done: None,
         };
         let mut first = start;
         first.autoplay(&tables, &mut Vec::new());
-        solver.seen.insert(first.key());
+        solver.seen.insert(&solver.nodes, &first, 0);
         let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
         solver.add(Node { state: first, parent: u32::MAX, mv: filler });
         if first.is_won() {
@@ -547,28 +806,12 @@ impl FamilySolver {
     }
 
     fn add(&mut self, node: Node) {
-        let score = if self.phase == 0 {
-            node.state.walked_score(&self.tables)
-        } else {
-            node.state.score(&self.tables)
+        let score = match self.phase {
+            0 => node.state.walked_score(&self.tables),
+            _ => node.state.score(&self.tables),
         };
-        let index = self.nodes.len() as u32;
+        self.queue.push(score, self.nodes.len() as u32);
         self.nodes.push(node);
-        if self.buckets.len() <= score {
-            self.buckets.resize_with(score + 1, Vec::new);
-        }
-        self.buckets[score].push(index);
-        self.lowest = self.lowest.min(score);
-    }
-
-    fn pop(&mut self) -> Option<u32> {
-        while self.lowest < self.buckets.len() {
-            if let Some(index) = self.buckets[self.lowest].pop() {
-                return Some(index);
-            }
-            self.lowest += 1;
-        }
-        None
     }
 
     /// The moves from the start to node `index`, each followed by the autoplay it sets off.
@@ -585,9 +828,9 @@ impl FamilySolver {
         let mut moves = Vec::new();
         state.autoplay(&self.tables, &mut moves);
         for mv in line {
-            state.apply(mv);
+            state.apply(&self.tables, mv);
             moves.push(mv);
-            state.autoplay(&self.tables, &mut moves);
+            state.autoplay_after(&self.tables, mv, &mut moves);
         }
         moves
     }
@@ -601,18 +844,24 @@ impl Search for FamilySolver {
             return Some(done.clone());
         }
         let mut moves = std::mem::take(&mut self.moves);
+        let mut children = std::mem::take(&mut self.children);
         for _ in 0..work.max(1) {
-            let Some(index) = self.pop() else {
+            let Some(index) = self.queue.pop() else {
                 self.done = Some(Outcome::Unsolvable);
                 break;
             };
             let state = self.nodes[index as usize].state;
             state.generate(&self.tables, &mut moves);
+            children.clear();
             for &mv in &moves {
                 let mut child = state;
-                child.apply(mv);
-                child.settle(&self.tables);
-                if !self.seen.insert(child.key()) {
+                child.apply(&self.tables, mv);
+                child.settle_after(&self.tables, mv);
+                children.push((child, mv));
+            }
+            self.seen.warm(&self.nodes, &children);
+            for &(child, mv) in &children {
+                if !self.seen.insert(&self.nodes, &child, self.nodes.len() as u32) {
                     continue;
                 }
                 self.add(Node { state: child, parent: index, mv });
@@ -637,10 +886,117 @@ impl Search for FamilySolver {
             }
         }
         self.moves = moves;
+        self.children = children;
         self.done.clone()
     }
 
     fn progress(&self) -> Progress {
         Progress { states: self.earlier_states + self.seen.len() as u64 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::PysolNumber;
+    use crate::games::freecell::family::Variant;
+
+    fn start(variant: Variant, number: u128) -> (Tables, State) {
+        let position = Position::deal(variant, PysolNumber::new(number).unwrap());
+        let tables = Tables::new(position.rules());
+        let mut state = State::new(&position, &tables);
+        state.autoplay(&tables, &mut Vec::new());
+        (tables, state)
+    }
+
+    /// The autoplay after a move (walking from the uncovered card where cards build by suit)
+    /// settles exactly as full passes over every cell and cascade do, and the counters kept up
+    /// per move (hash, misplaced cards) equal ones computed afresh, over random play.
+    #[test]
+    fn autoplay_after_a_move_equals_full_passes_in_random_play() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut moves = Vec::new();
+        for variant in [Variant::BakersGame, Variant::EightOff, Variant::SeahavenTowers] {
+            for number in 1..=40 {
+                let (t, mut state) = start(variant, number);
+                for _ in 0..120 {
+                    state.generate(&t, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    let mut full = state;
+                    full.apply(&t, mv);
+                    full.autoplay_into(&t, &mut SinkMoves);
+                    state.apply(&t, mv);
+                    state.settle_after(&t, mv);
+                    assert!(same(&state.below, &full.below), "{variant} {number}: {mv:?}");
+                    assert_eq!(state.home, full.home);
+                    let hash = (0..52).fold(0, |h, c| h ^ ZOBRIST[c][usize::from(state.below[c])]);
+                    assert_eq!(state.hash, hash);
+                    let misplaced =
+                        (0..52u8).filter(|&c| t.misplaced(c, state.below[usize::from(c)])).count();
+                    assert_eq!(usize::from(state.misplaced), misplaced);
+                }
+            }
+        }
+    }
+
+    /// States with the same hash but different cards are both kept (the table compares whole
+    /// states), through the table's growth too.
+    #[test]
+    fn the_table_never_merges_distinct_states() {
+        let (t, first) = start(Variant::BakersGame, 1);
+        let filler = Move::single(card(0), Source::Cell(0), Target::Foundation);
+        let mut nodes = Vec::new();
+        let mut table = Table::new();
+        // Many distinct states: the first with one card after another moved to a cell, all
+        // given the same hash.
+        let mut states = vec![first];
+        for c in 0..52u8 {
+            if first.below[usize::from(c)] < 52 || first.below[usize::from(c)] == BOTTOM {
+                let mut other = first;
+                other.set(&t, c, IN_CELL);
+                states.push(other);
+            }
+        }
+        let many: Vec<State> = (0..20_000u64)
+            .map(|k| {
+                let mut s = first;
+                s.hash = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                s.below[0] = (k % 55) as u8;
+                s.below[1] = (k / 55 % 55) as u8;
+                s.below[2] = (k / 3025) as u8;
+                s
+            })
+            .collect();
+        for s in &mut states {
+            s.hash = first.hash;
+        }
+        for s in states.iter().chain(&many) {
+            assert!(table.insert(&nodes, s, nodes.len() as u32));
+            nodes.push(Node { state: *s, parent: 0, mv: filler });
+        }
+        for s in states.iter().chain(&many) {
+            assert!(!table.insert(&nodes, s, nodes.len() as u32));
+        }
+        assert_eq!(table.len(), states.len() + many.len());
+    }
+
+    /// Where cards build by alternate colours (FreeCell as a family variant: two cards to go
+    /// onto, autoplay by full passes) the solver still solves, and its solutions replay.
+    #[test]
+    fn freecell_as_a_family_variant_solves_and_replays() {
+        for number in 1..=12 {
+            let start = Position::deal(Variant::FreeCell, PysolNumber::new(number).unwrap());
+            let Outcome::Solved(moves) = FamilySolver::solve(&start) else {
+                panic!("FreeCell {number} is won");
+            };
+            let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
+            assert!(end.is_won(), "FreeCell {number}");
+        }
     }
 }
