@@ -256,9 +256,9 @@ pub const HARD_STATES: u64 = 1_000;
 /// The tier and reason of a winnable deal.
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     let tier = match facts.states {
-        0..=EASY_STATES => Difficulty::Easy,
-        0..=MEDIUM_STATES => Difficulty::Medium,
-        0..=HARD_STATES => Difficulty::Hard,
+        states if states <= EASY_STATES => Difficulty::Easy,
+        states if states <= MEDIUM_STATES => Difficulty::Medium,
+        states if states <= HARD_STATES => Difficulty::Hard,
         _ => Difficulty::Expert,
     };
     let reason = format!(
@@ -300,5 +300,41 @@ impl Search for Grader {
 
     fn progress(&self) -> Progress {
         self.solver.progress()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiers_follow_the_positions_searched() {
+        let tier = |states| difficulty_of(&Facts { states, moves: 100, shifts: 50 }).0;
+        assert_eq!(
+            [
+                tier(1),
+                tier(EASY_STATES),
+                tier(EASY_STATES + 1),
+                tier(MEDIUM_STATES + 1),
+                tier(HARD_STATES + 1)
+            ],
+            [Difficulty::Easy, Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert]
+        );
+        let reason = difficulty_of(&Facts { states: 230, moves: 111, shifts: 60 }).1;
+        assert_eq!(
+            reason,
+            "The solver searched 230 positions to find its win of 111 moves (60 between piles)"
+        );
+    }
+
+    #[test]
+    fn a_won_deal_is_graded_from_its_replayed_line() {
+        let deal = Yukon::seeded(1, OneVariant).unwrap();
+        let grade = crate::search::run_to_end(&mut *Yukon::grader(&deal), 1 << 16);
+        let Outcome::Solved(grade) = grade else { panic!("{grade:?}") };
+        assert_eq!(grade.verdict, Verdict::Solved, "{grade:?}");
+        let facts: Facts = grade.facts_as().unwrap();
+        assert_eq!(grade.difficulty, Some(difficulty_of(&facts).0));
+        assert!(facts.moves >= 52 && facts.states > 0, "{facts:?}");
     }
 }
