@@ -35,7 +35,7 @@ pub mod share;
 pub mod table;
 
 pub use cards::{Card, CardError, CardSet, Color, Deck, DeckError, DeckSetup, Duplicate, Rank, Suit};
-pub use games::{foxhounds, freecell, klondike, pyramid, tictactoe, yukon};
+pub use games::{foxhounds, freecell, klondike, pyramid, tictactoe};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod ui;

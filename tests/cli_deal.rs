@@ -92,3 +92,48 @@ fn family_solve_and_bench_list_follow_the_contract() {
     assert_eq!(stdout, "9 solved\n10 unsolvable\n11 solved\n");
     assert!(stderr.contains("every solution replayed"), "{stderr}");
 }
+
+/// The commands every registered game gets from the registry (src/bin/cli/games.rs), shown on
+/// Yukon, which has no command file of its own.
+#[test]
+fn registered_games_get_deal_solve_and_bench() {
+    let (code, keys, _) = deckhand(&["games"]);
+    assert_eq!(code, 0);
+    let keys: Vec<&str> = keys.lines().collect();
+    assert_eq!(keys, deckhand::games::keys());
+    assert!(keys.contains(&"yukon"));
+
+    let (code, board, stderr) = deckhand(&["yukon", "deal", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(board.lines().count(), 7);
+    assert!(board.lines().nth(1).unwrap().starts_with('<'), "face-down cards first: {board}");
+
+    let (code, json, stderr) = deckhand(&["yukon", "solve", "2", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        json.starts_with(r#"{"game": "yukon", "deal": 2, "result": "solved", "moves": [{"from": "#),
+        "{json}"
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let moves = value["moves"].as_array().unwrap();
+    let home = moves.iter().filter(|m| m["to"].as_str().unwrap().starts_with("foundation-")).count();
+    assert_eq!(home, 52, "every card goes home by an explicit move");
+    for mv in moves {
+        for end in ["from", "to"] {
+            let pile = mv[end].as_str().unwrap();
+            assert!(deckhand::games::yukon::Pile::parse(pile).is_some(), "{pile}");
+        }
+        assert!(mv["cards"].as_u64().unwrap() >= 1);
+    }
+
+    let (code, list, stderr) = deckhand(&["bench", "yukon", "--range", "1..3", "--list"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().zip(1..).all(|(line, n)| line.starts_with(&format!("{n} "))), "{list}");
+    assert!(stderr.contains("every solution replayed"), "{stderr}");
+
+    let (code, _, stderr) = deckhand(&["yukon", "deal", "0"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("out of range") || stderr.contains("deal number"), "{stderr}");
+}

@@ -29,8 +29,6 @@ mod family;
 
 #[path = "cli/games.rs"]
 mod games;
-#[path = "cli/yukon.rs"]
-mod yukon;
 
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
@@ -173,8 +171,6 @@ fn run(arguments: &[&str]) -> Result<String, Failure> {
         ["bench", key, rest @ ..] if family::KEYS.contains(key) => {
             family::bench(family::variant(key).expect("a family key"), rest)
         }
-        ["yukon", rest @ ..] => yukon::run(rest),
-        ["bench", "yukon", rest @ ..] => yukon::bench(rest),
         // Every other registered game (src/bin/cli/games.rs).
         ["games"] => Ok(games::list()),
         ["bench", key, rest @ ..] if deckhand::games::keys().contains(key) => {

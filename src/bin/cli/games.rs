@@ -91,8 +91,9 @@ fn verdict<S>(outcome: &Outcome<S>) -> &'static str {
     deckhand::grade::Verdict::of(outcome).word()
 }
 
-/// `{"from": PILE, "to": PILE, "cards": n}` for each move, piles by their DOM names.
-fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<serde_json::Value> {
+/// `{"from": PILE, "to": PILE, "cards": n}` for each move, piles by their DOM names, keys in
+/// the contract's order.
+fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<String> {
     let mut position = deal.start();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
@@ -100,7 +101,8 @@ fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<serde_json::Val
         let from = from.first().map(|spot| spot.pile.to_string());
         let to = to.map(|pile| pile.to_string());
         let cards = G::carried(&position, mv).len().max(1);
-        out.push(serde_json::json!({ "from": from, "to": to, "cards": cards }));
+        let (from, to) = (serde_json::Value::from(from), serde_json::Value::from(to));
+        out.push(format!("{{\"from\": {from}, \"to\": {to}, \"cards\": {cards}}}"));
         match position.after(mv) {
             Ok(next) => position = next,
             Err(_) => break,
@@ -119,13 +121,12 @@ fn solve<G: Game>(number: &str, json: bool) -> Result<String, Failure> {
     if json {
         let deal_number: serde_json::Value =
             number.parse::<u64>().map(Into::into).unwrap_or_else(|_| number.to_string().into());
-        let object = serde_json::json!({
-            "game": G::KEY,
-            "deal": deal_number,
-            "result": verdict(&outcome),
-            "moves": moves_json::<G>(&deal, &moves),
-        });
-        Ok(format!("{object}\n"))
+        Ok(format!(
+            "{{\"game\": {}, \"deal\": {deal_number}, \"result\": \"{}\", \"moves\": [{}]}}\n",
+            serde_json::Value::from(G::KEY),
+            verdict(&outcome),
+            moves_json::<G>(&deal, &moves).join(", ")
+        ))
     } else {
         let mut position = deal.start();
         let mut text = format!("{}: {}\n", G::title(&deal), verdict(&outcome));
