@@ -168,7 +168,11 @@ export async function gameDeals(site, game) {
       await page.waitForFunction((n) => new RegExp(`#${n}(?!\\d)`).test(document.querySelector('h1')?.innerText ?? ''), String(n));
       await settled(page);
       assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
-      if (await page.getByRole('button', { name: 'Solve' }).isEnabled()) return { link, winnable: n };
+      // Winnable: Solve is offered and the status does not say the deal is lost (both read
+      // from the settled status of this deal, not the one before).
+      const status = await page.getByRole('status').innerText();
+      const solvable = await page.getByRole('button', { name: 'Solve' }).isEnabled();
+      if (solvable && !/cannot be (won|cleared)/.test(status)) return { link, winnable: n };
     }
     throw new Error(`${game.name}: none of deals 1 to 12 is winnable for the solver`);
   } finally {
