@@ -35,6 +35,14 @@ impl Difficulty {
     }
 }
 
+impl Difficulty {
+    /// The tier of a measure that grows with difficulty (positions searched, say): at most
+    /// `bounds[0]` Easy, `bounds[1]` Medium, `bounds[2]` Hard, beyond that Expert.
+    pub fn by_bounds(measure: u64, bounds: [u64; 3]) -> Difficulty {
+        Difficulty::ALL[bounds.iter().take_while(|&&bound| measure > bound).count()]
+    }
+}
+
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())

@@ -255,12 +255,7 @@ pub const HARD_STATES: u64 = 1_000;
 
 /// The tier and reason of a winnable deal.
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
-    let tier = match facts.states {
-        states if states <= EASY_STATES => Difficulty::Easy,
-        states if states <= MEDIUM_STATES => Difficulty::Medium,
-        states if states <= HARD_STATES => Difficulty::Hard,
-        _ => Difficulty::Expert,
-    };
+    let tier = Difficulty::by_bounds(facts.states, [EASY_STATES, MEDIUM_STATES, HARD_STATES]);
     let reason = format!(
         "The solver searched {} positions to find its win of {} moves ({} between piles)",
         facts.states, facts.moves, facts.shifts

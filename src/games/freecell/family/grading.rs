@@ -37,33 +37,12 @@ pub const HARD: u64 = 5_000;
 /// 47%, 20%, 22%, 11%.
 pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     let Facts { states, length } = *facts;
-    let tier = if states <= EASY {
-        Difficulty::Easy
-    } else if states <= MEDIUM {
-        Difficulty::Medium
-    } else if states <= HARD {
-        Difficulty::Hard
-    } else {
-        Difficulty::Expert
-    };
+    let tier = Difficulty::by_bounds(states, [EASY, MEDIUM, HARD]);
     let reason = format!(
         "The solver found a win after looking at {} positions; it is {length} moves long",
-        grouped(states)
+        crate::limits::Thousands(states as usize)
     );
     (tier, reason)
-}
-
-/// `n` with its digits in groups of three: 12,345.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// The single-card cost of `mv` in `position`; `None` if it cannot be carried.
@@ -174,26 +153,5 @@ mod tests {
         assert_eq!(tier(HARD + 1), Difficulty::Expert);
         let (_, reason) = difficulty_of(&Facts { states: 12_345, length: 97 });
         assert_eq!(reason, "The solver found a win after looking at 12,345 positions; it is 97 moves long");
-    }
-
-    /// Prints the facts of the first deals (`cargo test -- --ignored --nocapture tier_census`),
-    /// to set the tiers' bounds.
-    #[test]
-    #[ignore]
-    fn tier_census() {
-        for variant in [Variant::BakersGame, Variant::EightOff, Variant::SeahavenTowers] {
-            let mut tiers = [0; 4];
-            for number in 1..=200 {
-                let start = deal(variant, number);
-                let mut solver = FamilySolver::new(&start, BUDGET);
-                if let Outcome::Solved(moves) = run_to_end(&mut solver, 1 << 16) {
-                    let facts =
-                        Facts { states: solver.progress().states, length: measure(&start, &moves).unwrap() };
-                    tiers[difficulty_of(&facts).0 as usize] += 1;
-                    println!("{} {number} {} {}", variant.key(), facts.length, facts.states);
-                }
-            }
-            println!("{} tiers {tiers:?}", variant.key());
-        }
     }
 }
