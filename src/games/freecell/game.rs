@@ -5,13 +5,11 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::table::{can_lift, intended_move, move_piles, send_away, Pile};
-use super::{
-    board_code, grading, policy, Autoplay, Mode, Move, Options, Position, Solver, Source, CASCADES, CELLS,
-};
-use crate::cards::{Card, Suit};
+use super::table::{self, can_lift, intended_move, send_away, Pile};
+use super::{board_code, grading, policy, Autoplay, Mode, Move, Options, Position, Solver};
+use crate::cards::Card;
 use crate::deal::DealNumber;
-use crate::games::{choosing_words, Dealing, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot};
+use crate::games::{Dealing, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot};
 use crate::search::Search;
 use crate::session::Start;
 use crate::share::LinkError;
@@ -45,15 +43,6 @@ pub struct SavedGame {
 /// FreeCell, as the table plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FreeCell;
-
-/// The first card of a cascade's movable run (its exposed end), or 0 for an empty pile.
-fn movable_from(position: &Position, cascade: usize) -> usize {
-    position.cascade(cascade).len() - position.run_length(cascade)
-}
-
-fn cell_letter(cell: u8) -> char {
-    (b'a' + cell) as char
-}
 
 impl Play for FreeCell {
     type Position = Position;
@@ -99,74 +88,23 @@ impl Play for FreeCell {
     }
 
     fn cards(position: &Position) -> Vec<Card> {
-        let piles = position.cascades().iter().flatten().copied();
-        let cells = position.cells().into_iter().flatten();
-        piles.chain(cells).chain(crate::games::foundation_cards(|suit| position.foundation(suit))).collect()
+        table::cards(position)
     }
 
     fn carried(position: &Position, mv: Move) -> Vec<Card> {
-        match mv.from {
-            Source::Cascade(i) => {
-                let cascade = position.cascade(usize::from(i));
-                cascade[cascade.len().saturating_sub(usize::from(mv.cards))..].to_vec()
-            }
-            Source::Cell(_) => vec![mv.card],
-        }
+        table::carried(position, mv)
     }
 
     fn hint_spots(position: &Position, mv: Move) -> (Vec<Spot<Pile>>, Option<Pile>) {
-        let (from, to) = move_piles(mv);
-        let depth = match mv.from {
-            Source::Cascade(i) => {
-                position.cascade(usize::from(i)).len().saturating_sub(usize::from(mv.cards))
-            }
-            Source::Cell(_) => 0,
-        };
-        (vec![Spot { pile: from, depth }], Some(to))
+        table::hint_spots(position, mv)
     }
 
     fn layout(position: &Position) -> Vec<Vec<Place<Pile>>> {
-        let single = |pile, x: usize| Place { pile, x: x as f32, depths: 0..=0 };
-        let mut top: Vec<Place<Pile>> =
-            (0..CELLS as u8).map(|i| single(Pile::Cell(i), usize::from(i))).collect();
-        top.extend((0..4u8).map(|i| single(Pile::Foundation(i), 4 + usize::from(i))));
-        let cascades = (0..CASCADES)
-            .map(|i| {
-                let last = position.cascade(i).len().saturating_sub(1);
-                let first = movable_from(position, i).min(last);
-                Place { pile: Pile::Cascade(i as u8), x: i as f32, depths: first..=last }
-            })
-            .collect();
-        vec![top, cascades]
+        table::layout(position)
     }
 
     fn pile_label(position: &Position, pile: Pile, choosing: Option<usize>) -> String {
-        let mut text = match pile {
-            Pile::Cascade(i) => {
-                let cards = position.cascade(usize::from(i));
-                match cards.last() {
-                    None => format!("cascade {}, empty", i + 1),
-                    Some(top) => {
-                        format!("cascade {}, {} cards, the {} on top", i + 1, cards.len(), top.name())
-                    }
-                }
-            }
-            Pile::Cell(i) => match position.cell(usize::from(i)) {
-                None => format!("free cell {}, empty", cell_letter(i)),
-                Some(card) => format!("free cell {}, the {}, free", cell_letter(i), card.name()),
-            },
-            Pile::Foundation(i) => {
-                let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
-                match position.foundation_top(suit) {
-                    None => format!("foundation of {}, empty", suit.name()),
-                    Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
-                }
-            }
-        };
-        if let (Some(depth), Pile::Cascade(i)) = (choosing, pile) {
-            text.push_str(&choosing_words(position.cascade(usize::from(i)), depth));
-        }
-        text
+        table::pile_label(position, pile, choosing)
     }
 }
 

@@ -9,15 +9,13 @@ use super::grading::Grader;
 use super::notation::{format_moves, play_moves};
 use super::rules::{Position, Variant};
 use super::solver::FamilySolver;
-use super::table::{
-    autoplay, can_lift, cannot_lift, cell_letter, finishing_moves, intended_move, movable_from, move_piles,
-    send_away, Pile,
-};
-use crate::cards::{Card, Suit};
+use super::table::{autoplay, cannot_lift, finishing_moves, intended_move};
+use crate::cards::Card;
+use crate::games::freecell::table::{self, can_lift, cell_letter, send_away, Pile};
 use crate::games::freecell::{Autoplay, Budget, Move, Source, Target};
 use crate::games::{
-    choosing_words, deck_deal, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, Grade, OneVariant,
-    Place, Play, SavedDeal, SolveMode, Solving, Spot,
+    deck_deal, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, Grade, OneVariant, Place, Play,
+    SavedDeal, SolveMode, Solving, Spot,
 };
 use crate::search::Search;
 use crate::session::Start;
@@ -110,7 +108,7 @@ impl<K: Kind> Play for Family<K> {
     const SUMMARY: &'static str = K::SUMMARY;
 
     fn parse_pile(name: &str) -> Option<Pile> {
-        Pile::parse(name, K::VARIANT.rules())
+        Pile::parse_within(name, K::VARIANT.rules().cascades, K::VARIANT.rules().cells)
     }
 
     fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
@@ -138,30 +136,15 @@ impl<K: Kind> Play for Family<K> {
     }
 
     fn cards(position: &Position) -> Vec<Card> {
-        let piles = position.cascades().iter().flatten().copied();
-        let cells = position.cells().iter().flatten().copied();
-        piles.chain(cells).chain(crate::games::foundation_cards(|suit| position.foundation(suit))).collect()
+        table::cards(position)
     }
 
     fn carried(position: &Position, mv: Move) -> Vec<Card> {
-        match mv.from {
-            Source::Cascade(i) => {
-                let cascade = position.cascade(usize::from(i));
-                cascade[cascade.len().saturating_sub(usize::from(mv.cards))..].to_vec()
-            }
-            Source::Cell(_) => vec![mv.card],
-        }
+        table::carried(position, mv)
     }
 
     fn hint_spots(position: &Position, mv: Move) -> (Vec<Spot<Pile>>, Option<Pile>) {
-        let (from, to) = move_piles(mv);
-        let depth = match mv.from {
-            Source::Cascade(i) => {
-                position.cascade(usize::from(i)).len().saturating_sub(usize::from(mv.cards))
-            }
-            Source::Cell(_) => 0,
-        };
-        (vec![Spot { pile: from, depth }], Some(to))
+        table::hint_spots(position, mv)
     }
 
     fn describe_move(position: &Position, mv: Move) -> String {
@@ -178,65 +161,11 @@ impl<K: Kind> Play for Family<K> {
     }
 
     fn layout(position: &Position) -> Vec<Vec<Place<Pile>>> {
-        let rules = position.rules();
-        let single = |pile, x: usize| Place { pile, x: x as f32, depths: 0..=0 };
-        let mut top: Vec<Place<Pile>> =
-            (0..rules.cells).map(|i| single(Pile::Cell(i), usize::from(i))).collect();
-        // The foundations sit at the right, over the last cascades when there is room.
-        let first = usize::from(rules.cells).max(usize::from(rules.cascades).saturating_sub(4));
-        top.extend((0..4u8).map(|i| single(Pile::Foundation(i), first + usize::from(i))));
-        let cascades = (0..rules.cascades)
-            .map(|i| {
-                let last = position.cascade(usize::from(i)).len().saturating_sub(1);
-                let first = movable_from(position, usize::from(i)).min(last);
-                Place { pile: Pile::Cascade(i), x: f32::from(i), depths: first..=last }
-            })
-            .collect();
-        vec![top, cascades]
+        table::layout(position)
     }
 
     fn pile_label(position: &Position, pile: Pile, choosing: Option<usize>) -> String {
-        let mut text = match pile {
-            Pile::Cascade(i) => {
-                let cards = position.cascade(usize::from(i));
-                match cards.last() {
-                    None => format!("cascade {}, empty", u32::from(i) + 1),
-                    Some(top) => {
-                        format!(
-                            "cascade {}, {} cards, the {} on top",
-                            u32::from(i) + 1,
-                            cards.len(),
-                            top.name()
-                        )
-                    }
-                }
-            }
-            Pile::Cell(i) => match position.cell(usize::from(i)) {
-                None => format!("free cell {}, empty", cell_letter(i)),
-                Some(card) => format!("free cell {}, the {}, free", cell_letter(i), card.name()),
-            },
-            Pile::Foundation(i) => {
-                let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
-                match position.foundation(suit) {
-                    0 => format!("foundation of {}, empty", suit.name()),
-                    n => {
-                        let top = crate::cards::Rank::from_value(n).map(|rank| Card::new(rank, suit));
-                        format!(
-                            "foundation of {}, up to the {}",
-                            suit.name(),
-                            top.map(Card::name).unwrap_or_default()
-                        )
-                    }
-                }
-            }
-        };
-        if let (Some(depth), Pile::Cascade(i)) = (choosing, pile) {
-            let cards = position.cascade(usize::from(i));
-            if depth >= movable_from(position, usize::from(i)) {
-                text.push_str(&choosing_words(cards, depth));
-            }
-        }
-        text
+        table::pile_label(position, pile, choosing)
     }
 
     fn score_extra(position: &Position) -> Option<String> {
@@ -382,7 +311,8 @@ mod tests {
         let start = Seahaven::seeded(1, OneVariant).unwrap().start();
         let layout = Seahaven::layout(&start);
         let piles: Vec<Pile> = spots(&layout).map(|s| s.pile).collect();
-        for pile in Pile::all(Variant::SeahavenTowers.rules()) {
+        for pile in Pile::all(Variant::SeahavenTowers.rules().cascades, Variant::SeahavenTowers.rules().cells)
+        {
             assert!(piles.contains(&pile), "{pile}");
         }
         let down =

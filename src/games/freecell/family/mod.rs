@@ -24,10 +24,10 @@ mod rules;
 mod solver;
 pub mod table;
 
+pub use crate::games::freecell::table::Pile;
 pub use game::{BakersGame, EightOff, Family, FamilyDeal, Kind, SeahavenTowers, SOLVER_BUDGET};
 pub use rules::{
     Build, EmptyCascade, FamilyIllegal, PartsError, PlayError, Position, Rules, Variant, MAX_CASCADES,
     MAX_CELLS,
 };
 pub use solver::FamilySolver;
-pub use table::Pile;

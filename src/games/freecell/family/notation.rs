@@ -9,7 +9,8 @@ use crate::games::freecell::{Move, Source, Target};
 use crate::share::MovesError;
 
 use super::rules::Position;
-use super::table::{refusal_words, run_length};
+use super::table::refusal_words;
+use crate::games::freecell::table::Layout;
 
 /// The notation, for errors.
 const EXPECTED: &str =
@@ -92,7 +93,7 @@ fn read_word(word: &str, cascades: u8, cells: u8) -> Option<Word> {
 fn default_count(position: &Position, from: usize, to: usize) -> usize {
     let rules = position.rules();
     let cards = position.cascade(from);
-    let run = run_length(position, from);
+    let run = position.run_length(from);
     match position.cascade(to).last() {
         Some(&base) => (1..=run).find(|&n| rules.stacks_on(cards[cards.len() - n], base)).unwrap_or(1),
         None => run.min(position.capacity_to(to)).max(1),

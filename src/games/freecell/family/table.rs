@@ -1,138 +1,56 @@
-//! FreeCell's family as the table plays it: piles by their DOM names, the move a drag or a
-//! click means (or why there is none, naming the cards), where a double-click sends a card,
-//! and the cards that go home by themselves. The rules themselves stay in `rules.rs`.
+//! FreeCell's family as the table plays it: the family's [`Layout`] (what can be lifted within
+//! what a move may carry), refusals in words naming the cards, and the cards that go home by
+//! themselves. The gestures are FreeCell's ([`crate::games::freecell::table`]); the rules stay
+//! in `rules.rs`.
 
-use std::fmt;
-
-use crate::cards::{Card, Rank};
-use crate::games::freecell::{Autoplay, Move, Source, Target};
+use crate::cards::{Card, Rank, Suit};
+use crate::games::freecell::table::{cell_letter, IntentError, Layout, Pile};
+use crate::games::freecell::{Autoplay, IllegalMove, Move, Source, Target};
 use crate::session::Table;
 
-use super::rules::{Build, EmptyCascade, FamilyIllegal, Position, Rules};
-use crate::games::freecell::IllegalMove;
+use super::rules::{Build, EmptyCascade, FamilyIllegal, Position};
 
-/// A pile on a family table, named in the DOM `cascade-1`..`cascade-10`,
-/// `freecell-1`..`freecell-8` and `foundation-1`..`foundation-4` (foundations in suit order:
-/// clubs, diamonds, hearts, spades). Indices are 0-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pile {
-    Cascade(u8),
-    Cell(u8),
-    Foundation(u8),
-}
+impl Layout for Position {
+    type Illegal = FamilyIllegal;
 
-impl Pile {
-    /// The pile a DOM name stands for in a game with `rules`.
-    pub fn parse(name: &str, rules: Rules) -> Option<Pile> {
-        let (kind, number) = name.rsplit_once('-')?;
-        if number.starts_with('+') || number.starts_with('0') {
-            return None;
-        }
-        let index = number.parse::<u8>().ok()?.checked_sub(1)?;
-        match kind {
-            "cascade" if index < rules.cascades => Some(Pile::Cascade(index)),
-            "freecell" if index < rules.cells => Some(Pile::Cell(index)),
-            "foundation" if index < 4 => Some(Pile::Foundation(index)),
-            _ => None,
-        }
+    fn cascade_count(&self) -> u8 {
+        self.rules().cascades
     }
 
-    /// Every pile of a game with `rules`, cells first, then foundations, then cascades.
-    pub fn all(rules: Rules) -> impl Iterator<Item = Pile> {
-        let cells = (0..rules.cells).map(Pile::Cell);
-        let foundations = (0..4).map(Pile::Foundation);
-        cells.chain(foundations).chain((0..rules.cascades).map(Pile::Cascade))
+    fn cell_count(&self) -> u8 {
+        self.rules().cells
     }
 
-    /// Where a move from this pile starts; cards on the foundations stay there.
-    pub fn source(self) -> Option<Source> {
-        match self {
-            Pile::Cascade(i) => Some(Source::Cascade(i)),
-            Pile::Cell(i) => Some(Source::Cell(i)),
-            Pile::Foundation(_) => None,
-        }
+    fn cascade(&self, index: usize) -> &[Card] {
+        Position::cascade(self, index)
     }
 
-    /// Where a move onto this pile ends (any foundation pile is "the foundation").
-    pub fn target(self) -> Target {
-        match self {
-            Pile::Cascade(i) => Target::Cascade(i),
-            Pile::Cell(i) => Target::Cell(i),
-            Pile::Foundation(_) => Target::Foundation,
-        }
+    fn cell(&self, index: usize) -> Option<Card> {
+        Position::cell(self, index)
     }
-}
 
-impl From<Source> for Pile {
-    fn from(source: Source) -> Pile {
-        match source {
-            Source::Cascade(i) => Pile::Cascade(i),
-            Source::Cell(i) => Pile::Cell(i),
-        }
+    fn foundation(&self, suit: Suit) -> u8 {
+        Position::foundation(self, suit)
     }
-}
 
-impl fmt::Display for Pile {
-    /// The DOM name.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Pile::Cascade(i) => write!(f, "cascade-{}", u32::from(*i) + 1),
-            Pile::Cell(i) => write!(f, "freecell-{}", u32::from(*i) + 1),
-            Pile::Foundation(i) => write!(f, "foundation-{}", u32::from(*i) + 1),
-        }
+    fn stacks_on(&self, card: Card, base: Card) -> bool {
+        self.rules().stacks_on(card, base)
     }
-}
 
-/// Where a move takes cards from and puts them, with the foundation pile of the card's suit.
-pub fn move_piles(mv: Move) -> (Pile, Pile) {
-    let to = match mv.to {
-        Target::Foundation => Pile::Foundation(mv.card.suit().index() as u8),
-        Target::Cascade(i) => Pile::Cascade(i),
-        Target::Cell(i) => Pile::Cell(i),
-    };
-    (Pile::from(mv.from), to)
-}
-
-/// A free cell's letter (`a` for the first); the link notation and the words use it.
-pub fn cell_letter(cell: u8) -> char {
-    char::from(b'a' + cell.min(25))
-}
-
-/// The length of the run at the exposed end of cascade `index` that builds down as the
-/// variant builds (1 for a lone card, 0 for an empty cascade).
-pub fn run_length(position: &Position, index: usize) -> usize {
-    let rules = position.rules();
-    let cards = position.cascade(index);
-    let mut run = usize::from(!cards.is_empty());
-    while run < cards.len() && rules.stacks_on(cards[cards.len() - run], cards[cards.len() - run - 1]) {
-        run += 1;
+    /// The family lifts a run only as far as a move onto a card could carry it.
+    fn movable_from(&self, index: usize) -> usize {
+        let cards = Position::cascade(self, index).len();
+        cards - self.run_length(index).min(most_carried(self))
     }
-    run
+
+    fn check(&self, mv: Move) -> Result<(), FamilyIllegal> {
+        Position::check(self, mv)
+    }
 }
 
 /// The most cards a move onto a card may carry now.
 pub fn most_carried(position: &Position) -> usize {
     position.rules().capacity(position.empty_cells(), position.empty_cascades())
-}
-
-/// The first card of cascade `index` that can be picked up: its run, as far as a move onto a
-/// card could carry it (the cascade's length when it is empty).
-pub fn movable_from(position: &Position, index: usize) -> usize {
-    let cards = position.cascade(index).len();
-    cards - run_length(position, index).min(most_carried(position))
-}
-
-/// Whether the card at `depth` of `pile` can be picked up: a free cell's card, or a card of a
-/// cascade's movable run within what a move may carry.
-pub fn can_lift(position: &Position, pile: Pile, depth: usize) -> bool {
-    match pile {
-        Pile::Cascade(i) => {
-            let i = usize::from(i);
-            depth < position.cascade(i).len() && depth >= movable_from(position, i)
-        }
-        Pile::Cell(i) => position.cell(usize::from(i)).is_some(),
-        Pile::Foundation(_) => false,
-    }
 }
 
 /// Why the card at `depth` of `pile` cannot be picked up, in words.
@@ -145,7 +63,7 @@ pub fn cannot_lift(position: &Position, pile: Pile, depth: usize) -> String {
             let cards = position.cascade(index);
             match cards.get(depth) {
                 None => format!("cascade {} is empty", index + 1),
-                Some(card) if cards.len() - depth <= run_length(position, index) => format!(
+                Some(card) if cards.len() - depth <= position.run_length(index) => format!(
                     "the {} and the {} cards on it are more than the free cells and empty cascades can carry ({} at most)",
                     card.name(),
                     cards.len() - depth - 1,
@@ -226,75 +144,15 @@ pub fn refusal_words(position: &Position, mv: Move, reason: FamilyIllegal) -> St
     }
 }
 
-impl Pile {
-    /// The pile in words ("cascade 3", "free cell b", "the foundation").
-    pub fn words(self) -> String {
-        match self {
-            Pile::Cascade(i) => format!("cascade {}", u32::from(i) + 1),
-            Pile::Cell(i) => format!("free cell {}", cell_letter(i)),
-            Pile::Foundation(_) => "the foundation".into(),
-        }
-    }
-}
-
-/// The legal move meant by taking the card at `depth` of `from` (0 is the bottom of a
-/// cascade) and dropping it on `to`, or why there is none, in words. Onto a card, the run's
-/// card that fits it decides how many cards go, whatever card was taken; onto an empty cascade,
-/// the cards from the one taken; to a free cell or the foundation, the exposed card.
+/// The legal move meant by dragging the card at `depth` of `from` to `to` (see
+/// [`crate::games::freecell::table::intended_move`]), or why there is none, in words naming the
+/// cards.
 pub fn intended_move(position: &Position, from: Pile, depth: usize, to: Pile) -> Result<Move, String> {
-    let source = from.source().ok_or("cards on the foundations stay there")?;
-    let target = to.target();
-    let rules = position.rules();
-    let empty = || format!("{} is empty", from.words());
-    let mv = match (source, target) {
-        (Source::Cascade(i), Target::Cascade(j)) => {
-            let cards = position.cascade(usize::from(i));
-            if cards.is_empty() {
-                return Err(empty());
-            }
-            let taken = cards.len().saturating_sub(depth).clamp(1, cards.len());
-            let count = match position.cascade(usize::from(j)).last() {
-                Some(&base) => (1..=run_length(position, usize::from(i)))
-                    .find(|&n| rules.stacks_on(cards[cards.len() - n], base))
-                    .unwrap_or(taken),
-                None => taken,
-            };
-            Move { card: cards[cards.len() - count], from: source, to: target, cards: count as u8 }
-        }
-        (Source::Cascade(i), _) => {
-            let card = *position.cascade(usize::from(i)).last().ok_or_else(empty)?;
-            Move::single(card, source, target)
-        }
-        (Source::Cell(i), _) => {
-            let card = position.cell(usize::from(i)).ok_or_else(empty)?;
-            Move::single(card, source, target)
-        }
-    };
-    position.check(mv).map_err(|reason| refusal_words(position, mv, reason))?;
-    Ok(mv)
-}
-
-/// Where a double-click sends the exposed card of `from`: home if it can go; else, from a
-/// cascade, to the first empty free cell; else onto a card it fits; else (from a free cell) to
-/// an empty cascade that takes it.
-pub fn send_away(position: &Position, from: Pile) -> Option<Move> {
-    let source = from.source()?;
-    let card = match source {
-        Source::Cascade(i) => *position.cascade(usize::from(i)).last()?,
-        Source::Cell(i) => position.cell(usize::from(i))?,
-    };
-    let rules = position.rules();
-    let legal = |to: Target| Some(Move::single(card, source, to)).filter(|&mv| position.is_legal(mv));
-    let onto_cascade = |empty: bool| {
-        (0..rules.cascades)
-            .filter(|&j| Source::Cascade(j) != source && position.cascade(usize::from(j)).is_empty() == empty)
-            .find_map(|j| legal(Target::Cascade(j)))
-    };
-    let from_cell = matches!(source, Source::Cell(_));
-    legal(Target::Foundation)
-        .or_else(|| if from_cell { None } else { (0..rules.cells).find_map(|c| legal(Target::Cell(c))) })
-        .or_else(|| onto_cascade(false))
-        .or_else(|| if from_cell { onto_cascade(true) } else { None })
+    crate::games::freecell::table::intended_move(position, from, depth, to).map_err(|error| match error {
+        IntentError::Illegal(mv, reason) => refusal_words(position, mv, reason),
+        IntentError::FromFoundation => error.to_string(),
+        IntentError::NothingThere => format!("{} is empty", from.words()),
+    })
 }
 
 /// A card that may go home now, free cells first: where cards build by suit every such card
@@ -374,10 +232,10 @@ mod tests {
     fn pile_names_round_trip_within_each_layout() {
         for variant in [Variant::BakersGame, Variant::EightOff, Variant::SeahavenTowers] {
             let rules = variant.rules();
-            let piles: Vec<Pile> = Pile::all(rules).collect();
+            let piles: Vec<Pile> = Pile::all(rules.cascades, rules.cells).collect();
             assert_eq!(piles.len(), usize::from(rules.cascades + rules.cells) + 4);
             for pile in piles {
-                assert_eq!(Pile::parse(&pile.to_string(), rules), Some(pile));
+                assert_eq!(Pile::parse_within(&pile.to_string(), rules.cascades, rules.cells), Some(pile));
             }
             let beyond = [format!("cascade-{}", rules.cascades + 1), format!("freecell-{}", rules.cells + 1)];
             for bad in beyond.iter().map(String::as_str).chain([
@@ -387,7 +245,7 @@ mod tests {
                 "tableau-1",
                 "",
             ]) {
-                assert_eq!(Pile::parse(bad, rules), None, "{bad}");
+                assert_eq!(Pile::parse_within(bad, rules.cascades, rules.cells), None, "{bad}");
             }
         }
     }
@@ -425,17 +283,27 @@ mod tests {
     }
 
     #[test]
-    fn double_click_sends_home_then_to_a_cell() {
+    fn double_click_sends_home_then_onto_a_card_then_to_a_cell() {
+        use crate::games::freecell::table::send_away;
         let position = deal(Variant::SeahavenTowers, 1);
+        let tops: Vec<Card> = (0..10).map(|i| *position.cascade(i).last().unwrap()).collect();
+        let rules = position.rules();
+        let mut onto_a_card = 0;
         for i in 0..10u8 {
             let mv = send_away(&position, Pile::Cascade(i)).unwrap();
-            let card = *position.cascade(usize::from(i)).last().unwrap();
+            let card = tops[usize::from(i)];
+            let fits =
+                tops.iter().enumerate().any(|(j, &base)| j != usize::from(i) && rules.stacks_on(card, base));
             if position.fits_foundation(card) {
                 assert_eq!(mv.to, Target::Foundation);
+            } else if fits {
+                assert!(matches!(mv.to, Target::Cascade(_)), "{mv}");
+                onto_a_card += 1;
             } else {
                 assert_eq!(mv.to, Target::Cell(0), "Seahaven #1 deals into cells 2 and 3, not 1");
             }
         }
+        assert!(onto_a_card < 10, "some card of Seahaven #1 fits no other");
         assert_eq!(send_away(&position, Pile::Foundation(0)), None);
     }
 
