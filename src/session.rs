@@ -22,6 +22,27 @@ pub trait Table: Clone + PartialEq {
     fn after(&self, mv: Self::Move) -> Result<Self, Self::Illegal>;
 }
 
+/// A game's position as a [`Table`], written once for every game: by the position's own
+/// `$won` test and its `play`, which takes the position by value and returns the next one or an
+/// error whose `reason` says why the rules refuse the move.
+#[macro_export]
+macro_rules! table_by_rules {
+    ($position:ty, $move:ty, $illegal:ty, $won:ident) => {
+        impl $crate::session::Table for $position {
+            type Move = $move;
+            type Illegal = $illegal;
+
+            fn is_won(&self) -> bool {
+                <$position>::$won(self)
+            }
+
+            fn after(&self, mv: $move) -> Result<$position, $illegal> {
+                <$position>::play(Clone::clone(self), mv).map_err(|error| error.reason)
+            }
+        }
+    };
+}
+
 /// What a game starts from (a deal, a deck, a linked position).
 pub trait Start<P> {
     fn start(&self) -> P;

@@ -10,7 +10,6 @@ use thiserror::Error;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::games::{choosing_words, Place, Spot};
-use crate::session::Table;
 
 use super::rules::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
@@ -360,18 +359,7 @@ pub fn pile_label<P: Layout>(position: &P, pile: Pile, choosing: Option<usize>) 
     text
 }
 
-impl Table for Position {
-    type Move = Move;
-    type Illegal = IllegalMove;
-
-    fn is_won(&self) -> bool {
-        Position::is_won(self)
-    }
-
-    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
-        self.clone().play(mv).map_err(|error| error.reason)
-    }
-}
+crate::table_by_rules!(Position, Move, IllegalMove, is_won);
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,6 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cards::Suit;
-use crate::session::Table;
 
 use super::rules::{IllegalMove, Move, Position, COLUMNS};
 
@@ -190,18 +189,7 @@ pub fn finishing_moves(position: &Position) -> Option<Vec<Move>> {
     Some(moves)
 }
 
-impl Table for Position {
-    type Move = Move;
-    type Illegal = IllegalMove;
-
-    fn is_won(&self) -> bool {
-        Position::is_won(self)
-    }
-
-    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
-        self.play(mv).map_err(|error| error.reason)
-    }
-}
+crate::table_by_rules!(Position, Move, IllegalMove, is_won);
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,6 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cards::{Card, Rank};
-use crate::session::Table;
 
 use super::rules::{value, IllegalMove, Location, Move, Position, PYRAMID_CARDS};
 
@@ -122,18 +121,7 @@ pub fn click(position: &Position, picked: Option<Card>, pile: Pile) -> Click {
     }
 }
 
-impl Table for Position {
-    type Move = Move;
-    type Illegal = IllegalMove;
-
-    fn is_won(&self) -> bool {
-        self.is_cleared()
-    }
-
-    fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
-        self.play(mv).map_err(|error| error.reason)
-    }
-}
+crate::table_by_rules!(Position, Move, IllegalMove, is_cleared);
 
 #[cfg(test)]
 mod tests {

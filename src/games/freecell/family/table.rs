@@ -6,7 +6,6 @@
 use crate::cards::{Card, Rank, Suit};
 use crate::games::freecell::table::{cell_letter, IntentError, Layout, Pile};
 use crate::games::freecell::{Autoplay, IllegalMove, Move, Source, Target};
-use crate::session::Table;
 
 use super::rules::{Build, EmptyCascade, FamilyIllegal, Position};
 
@@ -205,18 +204,7 @@ pub fn finishing_moves(position: &Position) -> Option<Vec<Move>> {
     end.is_won().then_some(moves)
 }
 
-impl Table for Position {
-    type Move = Move;
-    type Illegal = FamilyIllegal;
-
-    fn is_won(&self) -> bool {
-        Position::is_won(self)
-    }
-
-    fn after(&self, mv: Move) -> Result<Position, FamilyIllegal> {
-        self.clone().play(mv).map_err(|error| error.reason)
-    }
-}
+crate::table_by_rules!(Position, Move, FamilyIllegal, is_won);
 
 #[cfg(test)]
 mod tests {
