@@ -496,6 +496,29 @@ pub fn choosing_words(cards: &[Card], depth: usize) -> String {
     }
 }
 
+/// A fanned pile's spoken name: "pile 3, 6 cards (2 face down), the seven of hearts on top",
+/// with what the keyboard is choosing from the face-up cards.
+pub fn fanned_pile_words(name: &str, cards: &[Card], face_down: usize, choosing: Option<usize>) -> String {
+    let Some(top) = cards.last() else { return format!("{name}, empty") };
+    let mut text = format!("{name}, {} cards", cards.len());
+    if face_down > 0 {
+        text.push_str(&format!(" ({face_down} face down)"));
+    }
+    text.push_str(&format!(", the {} on top", top.name()));
+    if let Some(depth) = choosing.filter(|&depth| depth >= face_down) {
+        text.push_str(&choosing_words(cards, depth));
+    }
+    text
+}
+
+/// A foundation's spoken name: "foundation of hearts, up to the seven of hearts".
+pub fn foundation_words(suit: crate::cards::Suit, top: Option<Card>) -> String {
+    match top {
+        None => format!("foundation of {}, empty", suit.name()),
+        Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
+    }
+}
+
 /// Every position the keyboard can reach in `layout`, row by row.
 pub fn spots<P: Copy>(layout: &[Vec<Place<P>>]) -> impl Iterator<Item = Spot<P>> + '_ {
     layout

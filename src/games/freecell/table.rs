@@ -9,7 +9,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::games::{choosing_words, Place, Spot};
+use crate::games::{choosing_words, foundation_words, Place, Spot};
 
 use super::rules::{stacks_on, IllegalMove, Move, Position, Source, Target, CASCADES, CELLS};
 
@@ -343,12 +343,10 @@ pub fn pile_label<P: Layout>(position: &P, pile: Pile, choosing: Option<usize>) 
         },
         Pile::Foundation(i) => {
             let Some(suit) = Suit::from_index(usize::from(i)) else { return "foundation".into() };
-            match Rank::from_value(position.foundation(suit)) {
-                None => format!("foundation of {}, empty", suit.name()),
-                Some(rank) => {
-                    format!("foundation of {}, up to the {}", suit.name(), Card::new(rank, suit).name())
-                }
-            }
+            foundation_words(
+                suit,
+                Rank::from_value(position.foundation(suit)).map(|rank| Card::new(rank, suit)),
+            )
         }
     };
     if let (Some(depth), Pile::Cascade(i)) = (choosing, pile) {

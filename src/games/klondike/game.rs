@@ -12,7 +12,9 @@ use super::{
 };
 use crate::cards::{Card, Deck, Suit};
 use crate::deal::seeded_deck;
-use crate::games::{choosing_words, Dealing, Grade, Place, Play, SolveMode, Solving, Spot, Tap, Variant};
+use crate::games::{
+    fanned_pile_words, foundation_words, Dealing, Grade, Place, Play, SolveMode, Solving, Spot, Tap, Variant,
+};
 use crate::search::Search;
 use crate::session::Start;
 use crate::share::{decode_deck, encode_deck, LinkError};
@@ -242,24 +244,13 @@ impl Play for Klondike {
                     format!("waste, {} cards, the {} on top, free", position.waste().len(), card.name())
                 }
             },
-            Pile::Foundation(suit) => match position.foundation_top(suit) {
-                None => format!("foundation of {}, empty", suit.name()),
-                Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
-            },
-            Pile::Tableau(column) => {
-                let cards = position.column(usize::from(column));
-                let down = position.face_down(usize::from(column));
-                let Some(top) = cards.last() else { return format!("{}, empty", column_name(column)) };
-                let mut text = format!("{}, {} cards", column_name(column), cards.len());
-                if down > 0 {
-                    text.push_str(&format!(" ({down} face down)"));
-                }
-                text.push_str(&format!(", the {} on top", top.name()));
-                if let Some(depth) = choosing.filter(|&d| d >= down) {
-                    text.push_str(&choosing_words(cards, depth));
-                }
-                text
-            }
+            Pile::Foundation(suit) => foundation_words(suit, position.foundation_top(suit)),
+            Pile::Tableau(column) => fanned_pile_words(
+                &column_name(column),
+                position.column(usize::from(column)),
+                position.face_down(usize::from(column)),
+                choosing,
+            ),
         }
     }
 

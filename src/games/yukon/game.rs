@@ -9,8 +9,8 @@ use super::{Move, Options, Position, Solver, PILES};
 use crate::cards::{Card, Deck, Suit};
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
-    choosing_words, foundation_cards, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, OneVariant,
-    Place, Play, SavedDeal, SolveMode, Solving, Spot,
+    fanned_pile_words, foundation_cards, foundation_words, restore_deal, save_deal, Dealing, DeckDeal,
+    DeckDealt, OneVariant, Place, Play, SavedDeal, SolveMode, Solving, Spot,
 };
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
@@ -139,24 +139,13 @@ impl Play for Yukon {
 
     fn pile_label(position: &Position, pile: Pile, choosing: Option<usize>) -> String {
         match pile {
-            Pile::Foundation(suit) => match position.foundation_top(suit) {
-                None => format!("foundation of {}, empty", suit.name()),
-                Some(card) => format!("foundation of {}, up to the {}", suit.name(), card.name()),
-            },
-            Pile::Tableau(p) => {
-                let cards = position.pile(usize::from(p));
-                let down = position.face_down(usize::from(p));
-                let Some(top) = cards.last() else { return format!("{}, empty", pile_name(p)) };
-                let mut text = format!("{}, {} cards", pile_name(p), cards.len());
-                if down > 0 {
-                    text.push_str(&format!(" ({down} face down)"));
-                }
-                text.push_str(&format!(", the {} on top", top.name()));
-                if let Some(depth) = choosing.filter(|&d| d >= down) {
-                    text.push_str(&choosing_words(cards, depth));
-                }
-                text
-            }
+            Pile::Foundation(suit) => foundation_words(suit, position.foundation_top(suit)),
+            Pile::Tableau(p) => fanned_pile_words(
+                &pile_name(p),
+                position.pile(usize::from(p)),
+                position.face_down(usize::from(p)),
+                choosing,
+            ),
         }
     }
 }
