@@ -30,6 +30,9 @@ mod family;
 #[path = "cli/games.rs"]
 mod games;
 
+#[path = "cli/slowest.rs"]
+mod slowest;
+
 // Each game's subcommands live in their own file under src/bin/cli/, as
 // `pub fn run(arguments: &[&str]) -> Result<String, Failure>` (and `bench` for benchmarks).
 
@@ -41,6 +44,7 @@ const USAGE: &str = "usage:
                                 print seeded Pyramid deck N, or decks FROM..TO one a line
   deckhand bench pyramid --decks FILE|--seeds A..B [--expect FILE] [--budget STATES]
                                 solve decks, replay every solution, check answers, print figures
+                                (--range A..B is --seeds A..B)
   deckhand freecell solve N|--board FILE [--json] [--mode fast|short] [--budget STATES]
                                 solve a deal or a board (FILE or - for stdin)
   deckhand bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE]
@@ -66,6 +70,9 @@ const USAGE: &str = "usage:
                                 PySolFC's game N (1..10^20-1): its board text, or a solution
   deckhand bench GAME --range A..B [--list] [--budget STATES]
                                 solve deals A..B, replay every solution; --list: a verdict a line
+  deckhand bench GAME ... --slowest K
+                                every bench above: also the K slowest deals with their times
+                                (on stderr with --list); klondike takes --range for --seeds
   deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
     [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers";

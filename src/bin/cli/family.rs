@@ -10,6 +10,7 @@ use deckhand::freecell::{Budget, Move, Source, Target};
 use deckhand::limits::quote;
 use deckhand::search::{run_to_end, Outcome};
 
+use crate::slowest::Slowest;
 use crate::Failure;
 
 /// The family games with their own subcommands (FreeCell keeps its own).
@@ -138,15 +139,18 @@ fn parse_range(text: &str) -> Result<(u128, u128), Failure> {
     Ok((a.get(), b.get()))
 }
 
-/// `bench KEY --range A..B [--list] [--budget STATES]`: solves every game of the range,
-/// replays every solution through the rules, prints figures (with `--list`, one line per
-/// game: `N solved|unsolvable|unknown`, and the figures on standard error).
+/// `bench KEY --range A..B [--list] [--budget STATES] [--slowest K]`: solves every game of the
+/// range, replays every solution through the rules, prints figures and the K slowest games
+/// (with `--list`, one line per game: `N solved|unsolvable|unknown`, and the figures on
+/// standard error).
 pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
     let key = variant.key();
     let (mut range, mut list, mut budget) = (None, false, FamilySolver::BUDGET);
+    let mut slowest_games = Slowest::new(0);
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
+            "--slowest" => slowest_games = Slowest::new(crate::slowest::parse(rest.next())?),
             "--range" => {
                 range = Some(parse_range(rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?)?)
             }
@@ -194,6 +198,7 @@ pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
                 "unknown"
             }
         };
+        slowest_games.offer(seconds, format!("{n} {word}"));
         if list {
             output.push_str(&format!("{n} {word}\n"));
         }
@@ -202,7 +207,7 @@ pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
     let count = times.len() as f64;
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
-    let figures = format!(
+    let mut figures = format!(
             "{name} games {first}..{last}: {solved} solved ({share:.2}%), {unsolvable} unsolvable, {unknown} unknown\n\
              every solution replayed to a win; mean {mean_moves:.1} moves\n\
              time {total:.2} s in all, mean {mean:.2} ms, median {median:.2} ms, slowest {slowest:.0} ms (game {slowest_game}); {states} states\n",
@@ -213,6 +218,7 @@ pub fn bench(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
             median = 1000.0 * median,
             slowest = 1000.0 * slowest,
     );
+    figures.push_str(&slowest_games.report("game, verdict"));
     // With `--list` the figures go to standard error, so standard output is one line a game.
     if list {
         eprint!("{figures}");

@@ -9,6 +9,7 @@ use deckhand::games::freecell::{
 };
 use deckhand::search::{run_to_end, Outcome, Search};
 
+use crate::slowest::Slowest;
 use crate::Failure;
 
 fn parse_mode(text: &str) -> Result<Mode, Failure> {
@@ -141,9 +142,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[index.min(sorted.len() - 1)]
 }
 
-/// `bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE]`: solves every
-/// deal, replays every solution through the rules (a wrong answer fails the run), and prints
-/// times and lengths; `--times` also writes one line a deal (deal, phase that answered, states,
+/// `bench freecell --range A..B [--mode fast|short] [--threads N] [--times FILE] [--slowest K]`:
+/// solves every deal, replays every solution through the rules (a wrong answer fails the run),
+/// and prints times and lengths, and the K slowest deals; `--times` also writes one line a deal (deal, phase that answered, states,
 /// microseconds, result) as tab-separated values.
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut range = None;
@@ -151,9 +152,11 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut weights = None;
     let mut threads = 1u64;
     let mut times_file: Option<&str> = None;
+    let mut slowest_deals = Slowest::new(0);
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
+            "--slowest" => slowest_deals = Slowest::new(crate::slowest::parse(rest.next())?),
             "--weights" => {
                 let text = rest.next().ok_or_else(|| Failure::usage("`--weights` needs six numbers"))?;
                 let mut portfolio = Vec::new();
@@ -259,6 +262,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         ));
         states += record.states;
         times.push(record.seconds);
+        slowest_deals.offer(record.seconds, format!("{} {result}", record.number));
         if record.seconds > slowest.0 {
             slowest = (record.seconds, record.number);
         }
@@ -286,7 +290,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let median_length = lengths.get(lengths.len() / 2).copied().unwrap_or(0);
     let max_length = lengths.last().copied().unwrap_or(0);
     let list = |deals: &[u64]| deals.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-    Ok(format!(
+    let report = format!(
         "freecell deals {first}..{last}, mode {mode:?}\n\
          solved {} of {}, unsolvable {} [{}], unknown {} [{}]\n\
          time: total {total:.3} s (wall {wall:.3} s), mean {:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms (deal {})\n\
@@ -304,7 +308,8 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
         slowest.0 * 1e3,
         slowest.1,
         states as f64 / count,
-    ))
+    );
+    Ok(report + &slowest_deals.report("deal, verdict"))
 }
 
 /// One deal's result in a benchmark.

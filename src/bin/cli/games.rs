@@ -10,6 +10,7 @@ use deckhand::limits::quote;
 use deckhand::search::{run_to_end, Outcome};
 use deckhand::session::{Start, Table};
 
+use crate::slowest::Slowest;
 use crate::Failure;
 
 /// The most deals one `bench` runs.
@@ -20,7 +21,7 @@ pub fn run(key: &str, arguments: &[&str]) -> Option<Result<String, Failure>> {
     deckhand::games::visit(key, Command { arguments, bench: false })
 }
 
-/// `bench KEY --range A..B [--list]`; `None` for a key no game has.
+/// `bench KEY --range A..B [--list] [--slowest K]`; `None` for a key no game has.
 pub fn bench(key: &str, arguments: &[&str]) -> Option<Result<String, Failure>> {
     deckhand::games::visit(key, Command { arguments, bench: true })
 }
@@ -139,14 +140,17 @@ fn solve<G: Game>(number: &str, json: bool) -> Result<String, Failure> {
     }
 }
 
-/// `--range A..B [--list]`: every deal solved and replayed; figures, or a verdict a line.
+/// `--range A..B [--list] [--slowest K]`: every deal solved and replayed; figures (and the K
+/// slowest deals), or a verdict a line with the figures on standard error.
 fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
     let mut range = None;
     let mut list = false;
+    let mut slowest_deals = Slowest::new(0);
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         match argument {
             "--list" => list = true,
+            "--slowest" => slowest_deals = Slowest::new(crate::slowest::parse(rest.next())?),
             "--range" => {
                 let text = rest.next().ok_or_else(|| Failure::usage("`--range` needs A..B"))?;
                 let bad = || Failure::usage(format!("`--range {}`: expected A..B with A <= B", quote(text)));
@@ -175,7 +179,9 @@ fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
         let deal = deal::<G>(&number.to_string())?;
         let clock = Instant::now();
         let outcome = solved::<G>(&deal, &number.to_string())?;
-        times.push(clock.elapsed().as_secs_f64());
+        let seconds = clock.elapsed().as_secs_f64();
+        times.push(seconds);
+        slowest_deals.offer(seconds, format!("{number} {}", verdict(&outcome)));
         match outcome {
             Outcome::Solved(_) => won += 1,
             Outcome::Unsolvable => lost += 1,
@@ -188,7 +194,7 @@ fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
     let slowest = times.last().copied().unwrap_or_default();
-    let figures = format!(
+    let mut figures = format!(
         "{} deals {a}..{b}: {won} solved, {lost} unsolvable, {unknown} unknown ({:.2}% won); median {:.1} ms, slowest {:.1} ms, {:.1} s in all; every solution replayed\n",
         G::NAME,
         100.0 * won as f64 / times.len() as f64,
@@ -196,6 +202,7 @@ fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
         slowest * 1e3,
         started.elapsed().as_secs_f64()
     );
+    figures.push_str(&slowest_deals.report("deal, verdict"));
     if list {
         eprint!("{figures}");
         Ok(lines)

@@ -9,6 +9,7 @@ use deckhand::games::klondike::{deck_code, format_deck, parse_deck, Draw, Move, 
 use deckhand::search::{run_to_end, Outcome};
 use deckhand::Deck;
 
+use crate::slowest::Slowest;
 use crate::Failure;
 
 /// Options shared by the subcommands.
@@ -20,6 +21,8 @@ struct Options<'a> {
     json: bool,
     budget: u64,
     answers: Option<&'a str>,
+    /// `--slowest K` (benchmarks): how many of the slowest deals to list.
+    slowest: usize,
 }
 
 fn parse_seed(text: &str) -> Result<u64, Failure> {
@@ -46,6 +49,7 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
         json: false,
         budget: deckhand::games::klondike::DEFAULT_BUDGET,
         answers: None,
+        slowest: 0,
     };
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
@@ -73,7 +77,9 @@ fn parse_options<'a>(arguments: &[&'a str]) -> Result<Options<'a>, Failure> {
                     .map_err(|_| Failure::usage(format!("`--budget {text}` is not a number of states")))?;
             }
             "--deck" => options.deck_file = Some(value("--deck")?),
-            "--seeds" => options.seeds = Some(parse_range(value("--seeds")?)?),
+            // `--range` as every other bench names it.
+            "--seeds" | "--range" => options.seeds = Some(parse_range(value(argument)?)?),
+            "--slowest" => options.slowest = crate::slowest::parse(Some(&value("--slowest")?))?,
             "--answers" => options.answers = Some(value("--answers")?),
             _ if argument.starts_with("--") => {
                 return Err(Failure::usage(format!("unknown option `{argument}`")));
@@ -236,7 +242,8 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-/// `bench klondike --draw 1|3 --seeds A..B [--budget STATES] [--passes P] [--answers FILE]`
+/// `bench klondike --draw 1|3 --seeds A..B [--budget STATES] [--passes P] [--answers FILE]
+/// [--slowest K]`
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let options = parse_options(arguments)?;
     let (a, b) = options.seeds.ok_or_else(|| Failure::usage("`bench klondike` needs `--seeds A..B`"))?;
@@ -301,5 +308,10 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
             slowest.iter().map(|a| format!("{} {} {:.0}", a.seed, a.result, a.seconds * 1000.0)).collect();
         out.push_str(&format!("over 1 s (seed answer ms): {}\n", listed.join(", ")));
     }
+    let mut slowest_seeds = Slowest::new(options.slowest);
+    for answer in &answers {
+        slowest_seeds.offer(answer.seconds, format!("{} {}", answer.seed, answer.result));
+    }
+    out.push_str(&slowest_seeds.report("seed, answer"));
     Ok(out)
 }

@@ -8,6 +8,7 @@ use deckhand::games::pyramid::{format_deck, parse_deck, Move, Position, Solver, 
 use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
 use deckhand::Deck;
 
+use crate::slowest::Slowest;
 use crate::Failure;
 
 const SLICE: u64 = 1 << 14;
@@ -123,11 +124,13 @@ fn text_report(start: &Position, outcome: &Outcome<Vec<Move>>) -> String {
     output
 }
 
-/// `bench pyramid (--decks FILE | --seeds FROM..TO) [--budget N] [--expect FILE]`.
+/// `bench pyramid (--decks FILE | --seeds FROM..TO) [--budget N] [--expect FILE] [--slowest K]`
+/// (`--range` is `--seeds`, as every other bench names it).
 pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     let mut decks: Vec<(String, Deck)> = Vec::new();
     let mut budget = DEFAULT_BUDGET;
     let mut expect: Option<Vec<String>> = None;
+    let mut slowest_decks = Slowest::new(0);
     let mut rest = arguments.iter();
     while let Some(&argument) = rest.next() {
         let mut value =
@@ -148,11 +151,12 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                     decks.push((format!("{path}:{}", line_number + 1), deck));
                 }
             }
-            "--seeds" => {
+            "--slowest" => slowest_decks = Slowest::new(crate::slowest::parse(Some(&value()?))?),
+            "--seeds" | "--range" => {
                 let range = value()?;
                 let (from, to) = range
                     .split_once("..")
-                    .ok_or_else(|| Failure::usage(format!("`--seeds {range}`: expected FROM..TO")))?;
+                    .ok_or_else(|| Failure::usage(format!("`{argument} {range}`: expected FROM..TO")))?;
                 for seed in number(from, "first seed")?..=number(to, "last seed")? {
                     decks.push((format!("seed {seed}"), seeded_deck(seed)));
                 }
@@ -225,6 +229,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                 failures.push(format!("{name}: expected `{}`, got `{answer}`", expect[index]));
             }
         }
+        slowest_decks.offer(seconds, format!("{name}: {answer}"));
         let _ = writeln!(answers, "{answer}");
         if std::env::var_os("DECKHAND_BENCH_VERBOSE").is_some() {
             eprintln!("{name}\t{answer}\t{:.3} ms\t{} states", seconds * 1000.0, solver.progress().states);
@@ -253,6 +258,7 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
     if expect.is_some() && failures.is_empty() {
         let _ = writeln!(output, "answers checked against --expect: all {} match", decks.len());
     }
+    output.push_str(&slowest_decks.report("deck: answer"));
     if std::env::var_os("DECKHAND_BENCH_ANSWERS").is_some() {
         output.push_str(&answers);
     }
