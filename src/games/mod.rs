@@ -8,6 +8,7 @@
 
 pub mod deck_deal;
 pub mod freecell;
+pub mod golf;
 pub mod grading;
 pub mod klondike;
 pub mod pyramid;
@@ -45,6 +46,7 @@ macro_rules! games {
             $crate::games::freecell::family::Family<$crate::games::freecell::family::EightOff>,
             $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
+            $crate::games::golf::Golf,
         }
     };
 }
