@@ -101,8 +101,7 @@ impl Solver {
     /// that hold most are the hardest to clear), then the deal.
     fn frame(&self, heights: [u8; PILES], dealt: u8, waste: u8) -> Frame {
         let mut frame = Frame { heights, dealt, waste, moves: [0; PILES + 1], count: 0, next: 0 };
-        for pile in 0..PILES {
-            let height = heights[pile];
+        for (pile, &height) in heights.iter().enumerate() {
             if height > 0 && self.ranks[pile][usize::from(height) - 1].abs_diff(waste) == 1 {
                 frame.moves[usize::from(frame.count)] = pile as u8;
                 frame.count += 1;
