@@ -8,6 +8,7 @@
 
 pub mod deck_deal;
 pub mod freecell;
+pub mod golf;
 pub mod grading;
 pub mod klondike;
 pub mod pyramid;
@@ -45,6 +46,7 @@ macro_rules! games {
             $crate::games::freecell::family::Family<$crate::games::freecell::family::EightOff>,
             $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
+            $crate::games::golf::Golf,
         }
     };
 }
@@ -188,6 +190,9 @@ pub trait Play: Sized + 'static {
     const KEY: &'static str;
     /// One line for the home page ("Microsoft deals 1 to 8,589,934,591").
     const SUMMARY: &'static str;
+    /// Whether the command line's JSON moves carry a `cards` count; a game whose every move
+    /// carries one card (Golf, TriPeaks) lists just `from` and `to`, as its contract says.
+    const MOVES_COUNT_CARDS: bool = true;
 
     /// The pile a DOM name stands for.
     fn parse_pile(name: &str) -> Option<Self::Pile>;

@@ -7,6 +7,7 @@ mod card_motion;
 mod foxhounds_page;
 mod freecell;
 mod freecell_family;
+mod golf;
 mod home;
 pub mod hooks;
 mod klondike;

@@ -93,7 +93,7 @@ fn verdict<S>(outcome: &Outcome<S>) -> &'static str {
 }
 
 /// `{"from": PILE, "to": PILE, "cards": n}` for each move, piles by their DOM names, keys in
-/// the contract's order.
+/// the contract's order (`{"from": PILE, "to": PILE}` for a game whose moves carry one card).
 fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<String> {
     let mut position = deal.start();
     let mut out = Vec::with_capacity(moves.len());
@@ -103,7 +103,11 @@ fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<String> {
         let to = to.map(|pile| pile.to_string());
         let cards = G::carried(&position, mv).len().max(1);
         let (from, to) = (serde_json::Value::from(from), serde_json::Value::from(to));
-        out.push(format!("{{\"from\": {from}, \"to\": {to}, \"cards\": {cards}}}"));
+        out.push(if G::MOVES_COUNT_CARDS {
+            format!("{{\"from\": {from}, \"to\": {to}, \"cards\": {cards}}}")
+        } else {
+            format!("{{\"from\": {from}, \"to\": {to}}}")
+        });
         match position.after(mv) {
             Ok(next) => position = next,
             Err(_) => break,
