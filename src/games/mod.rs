@@ -14,6 +14,7 @@ pub mod pyramid;
 
 pub mod foxhounds;
 pub mod tictactoe;
+pub mod tripeaks;
 pub mod yukon;
 
 use std::fmt::{Debug, Display};
@@ -45,6 +46,7 @@ macro_rules! games {
             $crate::games::freecell::family::Family<$crate::games::freecell::family::EightOff>,
             $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
+            $crate::games::tripeaks::TriPeaks,
         }
     };
 }
