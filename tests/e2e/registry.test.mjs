@@ -31,8 +31,8 @@ const ALL_CARDS = Object.keys(SUITS).flatMap((suit) => Object.keys(RANKS).map((r
 
 /**
  * Asks for a hint and plays it the way a player would: a move with a destination by dragging
- * its card there (a pair onto its other card), a move of one spot (a draw, a lone king) by
- * Enter on its focused pile. Returns the hint's words.
+ * its card there (a pair onto its other card), a move of one spot (a draw, a lone king) or from
+ * a face-down card (a stock dealt to its waste) by Enter on its focused pile. Returns the hint's words.
  */
 async function playHint(page) {
   await page.getByRole('button', { name: 'Hint' }).click();
@@ -42,7 +42,8 @@ async function playHint(page) {
   const cards = page.locator('.table [data-card].hint');
   const target = page.locator('.table [data-pile].hint-to');
   const before = await moveCount(page);
-  if (await target.count() > 0) {
+  // A face-down card (a stock's) shows no hint of its own: its pile is played by Enter below.
+  if (await target.count() > 0 && await cards.count() > 0) {
     await drag(page, cards.first(), target.first());
   } else if (await cards.count() === 2) {
     await drag(page, cards.first(), cards.last());
