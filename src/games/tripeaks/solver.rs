@@ -10,7 +10,9 @@
 //!
 //! Moves are tried best first: a peak card that keeps the run going (another card fits on
 //! it), then one that turns the most cards up, the draw last. A position where some peak card
-//! can never be played (no card one rank either side is left anywhere) is dropped unsearched.
+//! can never be played is dropped unsearched: no card one rank either side of it is on the
+//! waste's top, in the stock, or in the peaks but for the cards it lies on (which are all
+//! still there when it is played).
 
 use crate::cards::Card;
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
@@ -54,7 +56,8 @@ struct Frame {
 pub struct Solver {
     peaks: [Card; PEAK_CARDS],
     stock: [Card; STOCK_CARDS],
-    /// The stock cards dealt at the start (a solver may start part-way through a game).
+    /// The ranks of the stock cards from each index on, as masks (the last one empty).
+    stock_ranks: [u16; STOCK_CARDS + 1],
     stack: Vec<Frame>,
     seen: crate::search::Table<u64, ()>,
     budget: u64,
@@ -84,9 +87,14 @@ impl Solver {
         let mut stock = [start.waste_top(); STOCK_CARDS];
         let left_in_stock = start.stock();
         stock[STOCK_CARDS - left_in_stock.len()..].copy_from_slice(left_in_stock);
+        let mut stock_ranks = [0u16; STOCK_CARDS + 1];
+        for index in (0..STOCK_CARDS).rev() {
+            stock_ranks[index] = stock_ranks[index + 1] | 1 << rank_index(stock[index]);
+        }
         let mut solver = Solver {
             peaks,
             stock,
+            stock_ranks,
             stack: Vec::with_capacity(64),
             seen: crate::search::Table::with_slots(1 << 12),
             budget: options.budget.states.clamp(1, MAX_STATES),
@@ -162,29 +170,32 @@ impl Solver {
         Frame { left, drawn, moves, count: count as u8, next: 0 }
     }
 
-    /// Whether some peak card left can never be played: no card one rank either side of it is
-    /// left in the peaks or the stock, or on top of the waste.
+    /// Whether some peak card left can never be played. When a card is played the cards it lies
+    /// on (directly or not) are all still in the peaks, so the waste card it goes on is the
+    /// waste top now, a stock card, or another peak card: if none of those is one rank either
+    /// side of it, no line plays it.
     fn hopeless(&self, left: u32, drawn: u8, top: u8) -> bool {
-        if left == 0 {
-            return false;
-        }
-        let mut available = [0u8; 13];
-        available[usize::from(top % 13)] += 1;
-        let mut needed = 0u16;
+        let outside = (1u16 << top) | self.stock_ranks[usize::from(drawn)];
         let mut rest = left;
         while rest != 0 {
             let slot = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let rank = self.peaks[slot].rank().value() - 1;
-            available[usize::from(rank)] += 1;
-            needed |= 1 << rank;
+            let wanted = neighbours(rank_index(self.peaks[slot]));
+            if wanted & outside != 0 {
+                continue;
+            }
+            let mut others = left & !UNDER[slot] & !(1 << slot);
+            let mut found = false;
+            while others != 0 && !found {
+                let other = others.trailing_zeros() as usize;
+                others &= others - 1;
+                found = wanted & (1 << rank_index(self.peaks[other])) != 0;
+            }
+            if !found {
+                return true;
+            }
         }
-        for card in &self.stock[usize::from(drawn)..] {
-            available[usize::from(card.rank().value() - 1)] += 1;
-        }
-        (0..13).any(|rank| {
-            needed & (1 << rank) != 0 && available[(rank + 1) % 13] + available[(rank + 12) % 13] == 0
-        })
+        false
     }
 
     /// The moves from the root to the top of the stack.
@@ -204,6 +215,29 @@ impl Solver {
         }
     }
 }
+
+/// The ranks one either side of `rank` (0 for aces), as a mask.
+fn neighbours(rank: u8) -> u16 {
+    (1 << ((rank + 1) % 13)) | (1 << ((rank + 12) % 13))
+}
+
+/// The slots each slot lies on, directly or through others: all still in the peaks when it is
+/// played.
+const UNDER: [u32; PEAK_CARDS] = {
+    let mut under = [0u32; PEAK_CARDS];
+    let mut lower = 0;
+    while lower < PEAK_CARDS {
+        let mut slot = 0;
+        while slot < PEAK_CARDS {
+            if covered_by(lower) & (1 << slot) != 0 {
+                under[slot] |= (1 << lower) | under[lower];
+            }
+            slot += 1;
+        }
+        lower += 1;
+    }
+    under
+};
 
 /// A card's index as the search keeps the waste top: its rank, 0 for aces.
 fn rank_index(card: Card) -> u8 {
