@@ -30,6 +30,9 @@ const MEASURES = [
   // Pyramid: a slot's row and column (7 rows).
   ['row', 6],
   ['col', 6],
+  // Cards laid out on a grid of half card widths, overlapping their neighbours (TriPeaks'
+  // peaks: 19 half widths across).
+  ['half', 18],
 ];
 
 /** The style sheet's text. */

@@ -15,6 +15,7 @@ pub mod pyramid;
 
 pub mod foxhounds;
 pub mod tictactoe;
+pub mod tripeaks;
 pub mod yukon;
 
 use std::fmt::{Debug, Display};
@@ -47,6 +48,7 @@ macro_rules! games {
             $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
             $crate::games::golf::Golf,
+            $crate::games::tripeaks::TriPeaks,
         }
     };
 }

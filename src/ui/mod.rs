@@ -14,6 +14,7 @@ mod klondike;
 mod pyramid;
 pub mod table;
 mod tictactoe_page;
+mod tripeaks;
 mod twoplayer_view;
 mod yukon;
 

@@ -42,6 +42,7 @@ async function playHint(page) {
   const cards = page.locator('.table [data-card].hint');
   const target = page.locator('.table [data-pile].hint-to');
   const before = await moveCount(page);
+  // A face-down card (a stock's) shows no hint of its own: its pile is played by Enter below.
   if (await target.count() > 0 && await cards.count() > 0) {
     await drag(page, cards.first(), target.first());
   } else if (await cards.count() === 2) {
