@@ -97,11 +97,11 @@ pub fn intended_move(position: &Position, from: Pile, depth: usize, to: Pile) ->
     let mv = match from {
         Pile::Waste => return Err(IntentError::FromWaste),
         Pile::Stock => Move::Deal,
+        Pile::Tableau(p) if usize::from(p) >= PILES => {
+            return Err(IllegalMove::NoSuchPile(u16::from(p) + 1).into())
+        }
         Pile::Tableau(p) => {
-            let pile = position.pile(usize::from(p).min(PILES - 1));
-            if usize::from(p) >= PILES {
-                return Err(IllegalMove::NoSuchPile(u16::from(p) + 1).into());
-            }
+            let pile = position.pile(usize::from(p));
             let card = *pile.get(depth.min(pile.len().saturating_sub(1))).ok_or(IntentError::NothingThere)?;
             if depth + 1 < pile.len() {
                 return Err(IntentError::Covered(card));
