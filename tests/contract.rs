@@ -204,3 +204,24 @@ fn the_registry_lists_each_key_once() {
     assert_eq!(unique.len(), keys.len(), "{keys:?}");
     assert!(keys.iter().all(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')));
 }
+
+/// Every game and variant gets its own deal of the day: the daily seeds mix in the game's salt
+/// plus the variant's index, so those numbers must not meet across games.
+#[test]
+fn each_game_and_variant_has_its_own_daily_salt() {
+    struct Salts(Vec<(u64, &'static str)>);
+    impl VisitEach for Salts {
+        fn visit<G: Game>(&mut self) {
+            for &variant in <G::Variant as deckhand::games::Variant>::ALL {
+                let salt = G::DAILY_SALT + deckhand::games::variant_index::<G>(variant);
+                self.0.push((salt, G::KEY));
+            }
+        }
+    }
+    let mut salts = Salts(Vec::new());
+    deckhand::games::each(&mut salts);
+    let mut sorted = salts.0.clone();
+    sorted.sort_unstable();
+    let clashes: Vec<_> = sorted.windows(2).filter(|pair| pair[0].0 == pair[1].0).collect();
+    assert!(clashes.is_empty(), "daily salts shared: {clashes:?}");
+}
