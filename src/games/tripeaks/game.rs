@@ -95,7 +95,10 @@ impl Play for TriPeaks {
     }
 
     fn describe_move(position: &Position, mv: Move) -> String {
-        format!("{mv} (onto the {})", position.waste_top().name())
+        match mv {
+            Move::ToWaste { .. } => format!("{mv} (onto the {})", position.waste_top().name()),
+            Move::Draw => mv.to_string(),
+        }
     }
 
     fn layout(position: &Position) -> Vec<Vec<Place<Pile>>> {
