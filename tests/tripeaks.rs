@@ -130,6 +130,7 @@ fn cli_deal_and_solve_follow_the_contract() {
     let mut position = deal(1);
     for mv in moves {
         assert_eq!(mv["to"], "waste");
+        assert_eq!(mv.as_object().unwrap().len(), 2, "a move is just from and to: {mv}");
         let from = Pile::parse(mv["from"].as_str().unwrap()).unwrap();
         let played = deckhand::games::tripeaks::intended_move(&position, from, Pile::Waste).unwrap();
         position = position.play(played).unwrap();

@@ -44,6 +44,7 @@ impl Play for TriPeaks {
     const KEY: &'static str = "tripeaks";
     const SUMMARY: &'static str =
         "clear three peaks one rank up or down, with a solver that decides every deal at once";
+    const MOVES_COUNT_CARDS: bool = false;
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)
