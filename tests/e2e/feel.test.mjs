@@ -242,6 +242,7 @@ test('Klondike offers auto-complete once every tableau card is face up, cards le
   const { link, winnable } = await gameDeals(site, { key: 'klondike', name: 'Klondike' });
   const page = await site.freshPage(link(winnable), DESKTOP);
   await settled(page);
+  assert.equal(await page.getByRole('button', { name: 'Auto-complete' }).count(), 0, 'offered with cards face down');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.locator('.replay').waitFor({ timeout: 60000 });
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -258,16 +259,20 @@ test('Klondike offers auto-complete once every tableau card is face up, cards le
   }
   assert.equal(now.down, 0, 'the solver\'s line never turned every tableau card');
   assert.ok(now.left > 0, 'the stock and waste were empty by the time every tableau card was up');
-  // The position reopened from its link, outside the replay.
+  // The position reopened from its link in a new page, outside the replay.
   const shared = new URL(await page.locator('input[aria-label="Share link"]').inputValue()).hash;
-  await page.goto(`${site.base}${shared}`);
-  await settled(page);
-  const finish = page.getByRole('button', { name: 'Auto-complete' });
+  await page.close();
+  const reopened = await site.freshPage(shared, DESKTOP);
+  await settled(reopened);
+  assert.ok(await reopened.locator('[data-pile="stock"] [data-card], [data-pile="waste"] [data-card]').count() > 0);
+  const finish = reopened.getByRole('button', { name: 'Auto-complete' });
   await finish.waitFor({ timeout: 30000 });
   await finish.click();
-  await page.getByTestId('won').waitFor({ timeout: 120000 });
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  // It plays at the replay's speed, one move a tick, to the win.
+  await reopened.locator('.replay').waitFor();
+  await reopened.getByTestId('won').waitFor({ timeout: 120000 });
+  assert.deepEqual(reopened.errors, []);
+  await reopened.close();
 });
 
 test('a bad paste marks the box invalid and names its error', async () => {
@@ -298,9 +303,17 @@ for (const game of games) {
     const page = await site.freshPage(`#/${game.key}`, PHONE);
     await page.locator('.table [data-pile] [data-card]').first().waitFor();
     const figures = await page.evaluate(() => {
-      const rows = new Set([...document.querySelectorAll('.toolbar h1, .toolbar .controls > *')]
+      // Rows of controls: a control starting below the bottom of the row so far starts a new one.
+      const boxes = [...document.querySelectorAll('.toolbar .controls > *')]
         .filter((element) => element.getClientRects().length > 0)
-        .map((element) => Math.round(element.getBoundingClientRect().top / 8)));
+        .map((element) => element.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+      let rows = 0;
+      let bottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top >= bottom - 2) rows += 1;
+        bottom = box.top >= bottom - 2 ? box.bottom : Math.max(bottom, box.bottom);
+      }
+      const hidden = boxes.filter((box) => box.right > innerWidth + 1 || box.left < -1).length;
       const tableTop = document.querySelector('.table').getBoundingClientRect().top;
       const card = document.querySelector('.table [data-card]').getBoundingClientRect().width;
       const tops = {};
@@ -308,9 +321,10 @@ for (const game of games) {
         const top = Math.round(pile.getBoundingClientRect().top);
         tops[top] = (tops[top] ?? 0) + 1;
       }
-      return { rows: rows.size, tableTop, card, across: Math.max(...Object.values(tops)) };
+      return { rows, hidden, tableTop, card, across: Math.max(...Object.values(tops)) };
     });
     assert.ok(figures.rows <= 2, `${figures.rows} rows of controls`);
+    assert.equal(figures.hidden, 0, 'controls off the screen');
     assert.ok(figures.tableTop <= 0.2 * PHONE.height, `the table starts at ${figures.tableTop} px`);
     // 44 px cards where the widest row of piles allows them (3 px gaps); otherwise the row fills the width.
     if (figures.across * 44 + (figures.across + 1) * 3 <= PHONE.width) {
