@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use crate::games::{Game, Spot, Tap};
-use crate::session::{Control, Replay, Session, Snapshot, Start, Stats, Table};
+use crate::session::{Control, Replay, Session, Snapshot, Start, Stats, Table, Verdict};
 
 /// A point of a table's timeline.
 pub type GameSnapshot<G> = Snapshot<<G as crate::games::Dealing>::Deal, <G as crate::games::Play>::Position>;
@@ -78,6 +78,20 @@ pub enum Action<G: Game> {
     AutoComplete,
     /// Replay `moves` from the game's start (an imported game).
     ReplayFromStart(Rc<Vec<G::Move>>),
+}
+
+/// The moves auto-complete plays: the game's own forced finish, or, once every card is face
+/// up ([`crate::games::Play::all_face_up`]), the solver's winning line from here. `None` while
+/// a choice or a hidden card could still change the game, and once it is won.
+pub fn finishing_line<G: Game>(session: &Session<G::Deal, G::Position>) -> Option<Rc<Vec<G::Move>>> {
+    let position = &session.current().position;
+    if position.is_won() {
+        return None;
+    }
+    G::finish(position).map(Rc::new).or_else(|| match session.verdict() {
+        Some(Verdict::Winnable(line)) if G::all_face_up(position) && !line.is_empty() => Some(line.clone()),
+        _ => None,
+    })
 }
 
 impl<G: Game> TableState<G> {
@@ -215,8 +229,8 @@ impl<G: Game> TableState<G> {
                 Err(reason) => state.refusal = Some(format!("the replay stopped: {reason}")),
             },
             Action::AutoComplete => {
-                if let Some(finish) = G::finish(&state.current().position) {
-                    state.session.replay = Some(Replay::new(Rc::new(finish)));
+                if let Some(finish) = finishing_line::<G>(&state.session) {
+                    state.session.replay = Some(Replay::new(finish));
                 }
             }
             Action::ReplayFromStart(moves) => {

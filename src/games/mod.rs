@@ -242,6 +242,15 @@ pub trait Play: Sized + 'static {
         None
     }
 
+    /// Whether no card the game deals face down is still face down in the tableau (Klondike
+    /// with every column turned, whatever its stock holds). Nothing hidden is left to change
+    /// the game, so once the solver finds a win from here the table offers to finish it by
+    /// playing that line. A game without face-down cards keeps `false` (its [`Play::finish`]
+    /// says when the rest is forced).
+    fn all_face_up(_position: &Self::Position) -> bool {
+        false
+    }
+
     /// Every card of the game where it lies now, face-down ones included: piles, cells,
     /// stock, waste and foundations (a game whose removed cards leave the table lists its
     /// deal). The contract tests check that a deal holds each card exactly once.

@@ -1,3 +1,4 @@
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::foxhounds_page::FoxHoundsPage;
@@ -19,6 +20,43 @@ fn fallback_route(hash: &str) -> Route {
             None => Route::Home,
         },
         None => Route::Home,
+    }
+}
+
+/// The name of the registered solitaire with `key`.
+fn game_name(key: &str) -> Option<&'static str> {
+    macro_rules! names {
+        ($($game:ty),* $(,)?) => {
+            $(if key == <$game as Play>::KEY { return Some(<$game as Play>::NAME); })*
+        };
+    }
+    crate::games!(names);
+    None
+}
+
+/// Whether a game of `key` is saved in this browser (what a table opened without a deal shows).
+fn saved_game(key: &str) -> bool {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    storage.and_then(|s| s.get_item(&format!("deckhand.{key}.game")).ok().flatten()).is_some()
+}
+
+/// A bad link's explanation in a player's words: what it failed to name and what the page
+/// shows instead (`route`, where the link leads instead).
+fn link_headline(route: &Route) -> String {
+    match route {
+        Route::Table { game, .. } => {
+            let name = game_name(game).unwrap_or("solitaire");
+            let instead =
+                if saved_game(game) { "Here is your game in progress." } else { "Here is a new one." };
+            format!("This link doesn't name a {name} deal. {instead}")
+        }
+        Route::TicTacToe { .. } => {
+            "This link doesn't name a Tic-Tac-Toe position. Here is a new game.".into()
+        }
+        Route::FoxHounds { .. } => {
+            "This link doesn't name a Fox and Hounds position. Here is a new game.".into()
+        }
+        _ => "This link doesn't name a game or a page of Deckhand. Here are the games.".into(),
     }
 }
 
@@ -58,6 +96,26 @@ fn navigation() -> Html {
     }
 }
 
+/// The first stop of the Tab order: a link that takes the keyboard straight to the table's
+/// piles (the pile Tab would reach there), past the navigation and the toolbar. Seen only when
+/// focused.
+fn skip_to_table() -> Html {
+    let onclick = Callback::from(|event: MouseEvent| {
+        event.prevent_default();
+        let document = web_sys::window().and_then(|w| w.document());
+        let target = document.and_then(|d| {
+            d.query_selector(".table [data-pile][tabindex=\"0\"]")
+                .ok()
+                .flatten()
+                .or(d.query_selector("main").ok().flatten())
+        });
+        if let Some(target) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = target.focus();
+        }
+    });
+    html! { <a class="skip-link" href="#/" {onclick}>{"Skip to the table"}</a> }
+}
+
 /// The app: hash routing over the game pages, all sharing one solver worker.
 #[component]
 pub fn App() -> Html {
@@ -66,13 +124,19 @@ pub fn App() -> Html {
     // A bad link's explanation stays while the page settles on a fresh table (which replaces
     // the address); the user's next navigation clears it. Kept as the bad address renders, not
     // in an effect: the page's settling re-renders before that render's effects would run.
-    let problem = use_mut_ref(|| None::<crate::share::LinkError>);
+    // The explanation is worded once, when the bad address arrives: what it says of a game in
+    // progress must not change once the fresh table saves its own.
+    let problem = use_mut_ref(|| None::<(crate::share::LinkError, String, String)>);
     match &parsed {
-        Err(error) => *problem.borrow_mut() = Some(error.clone()),
+        Err(error) if problem.borrow().as_ref().is_some_and(|(shown, _, _)| shown == error) => {}
+        Err(error) => {
+            let headline = link_headline(&fallback_route(&hash));
+            *problem.borrow_mut() = Some((error.clone(), headline, shortened(&error.to_string())));
+        }
         Ok(_) if !navigator.was_replaced() => *problem.borrow_mut() = None,
         Ok(_) => {}
     }
-    let shown = problem.borrow().clone();
+    let problem = problem.borrow().clone().map(|(_, headline, details)| (headline, details));
     let route = parsed.unwrap_or_else(|_| fallback_route(&hash));
     let navigator = navigator.clone();
     let page = match route {
@@ -83,9 +147,10 @@ pub fn App() -> Html {
     };
     html! {
         <SolverProvider>
+            {skip_to_table()}
             {navigation()}
             <main>
-                if let Some(error) = shown { <LinkProblem message={shortened(&error.to_string())} /> }
+                if let Some((headline, details)) = problem { <LinkProblem {headline} {details} /> }
                 {page}
             </main>
         </SolverProvider>

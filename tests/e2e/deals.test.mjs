@@ -191,6 +191,6 @@ test('a bad day in a link is explained', async () => {
   const page = await site.freshPage('#/klondike/day/2023-02-29', DESKTOP);
   const problem = page.getByTestId('link-error');
   await problem.waitFor();
-  assert.match(await problem.innerText(), /2023-02-29 is not a day/);
+  assert.match(await problem.textContent(), /2023-02-29 is not a day/);
   await page.close();
 });

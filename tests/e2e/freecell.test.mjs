@@ -108,7 +108,7 @@ test('a reload restores the game in progress', async () => {
 test('a link with bad moves explains itself and opens the deal', async () => {
   const page = await freshPage('#/freecell/1?moves=8a.zz');
   await page.getByTestId('link-error').waitFor();
-  assert.match(await page.getByTestId('link-error').innerText(), /move 2 `zz`/);
+  assert.match(await page.getByTestId('link-error').textContent(), /move 2 `zz`/);
   assert.equal(await page.locator('[data-card]').count(), 52);
   await page.close();
 });
@@ -209,7 +209,7 @@ test('a bad board code explains itself and opens the game in progress or a fresh
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${site.base}#/freecell/board/1_ww`);
   await page.getByTestId('link-error').waitFor();
-  const message = await page.getByTestId('link-error').innerText();
+  const message = await page.getByTestId('link-error').textContent();
   assert.match(message, /position code is not valid: the KC appears twice \(characters 3 and 4\)/);
   assert.equal(await page.locator('[data-card]').count(), 52);
   await page.waitForFunction(() => /^#\/freecell\/\d+$/.test(location.hash));
@@ -219,7 +219,7 @@ test('a bad board code explains itself and opens the game in progress or a fresh
   const same = await freshPage('#/freecell/2');
   await same.goto(`${site.base}#/freecell/board/1_ww`);
   await same.getByTestId('link-error').waitFor();
-  assert.match(await same.getByTestId('link-error').innerText(), /the KC appears twice/);
+  assert.match(await same.getByTestId('link-error').textContent(), /the KC appears twice/);
   await same.waitForFunction(() => location.hash === '#/freecell/2');
   assert.equal(await same.getByTestId('link-error').count(), 1);
   await same.close();

@@ -135,7 +135,7 @@ test('a reload restores the game in progress', async () => {
 test('a link with bad moves explains itself and opens the deal', async () => {
   const page = await freshPage('#/klondike/1?draw=1&moves=d.zz');
   await page.getByTestId('link-error').waitFor();
-  assert.match(await page.getByTestId('link-error').innerText(), /move 2 `zz`/);
+  assert.match(await page.getByTestId('link-error').textContent(), /move 2 `zz`/);
   assert.equal(await page.locator('[data-pile^="tableau-"] [data-card]').count(), 28);
   await page.close();
 });
@@ -216,7 +216,11 @@ test('a bad deck link explains itself and keeps the game in progress', async () 
   await page.locator('[data-pile="stock"]').click();
   await page.goto(`${site.base}#/klondike/deck/zzz`);
   await page.getByTestId('link-error').waitFor();
-  assert.match(await page.getByTestId('link-error').innerText(), /version/);
+  assert.match(await page.getByTestId('link-error').textContent(), /version/);
+  // The words shown say what happened; the code's details stay folded.
+  const shown = await page.getByTestId('link-error').innerText();
+  assert.doesNotMatch(shown, /version/, shown);
+  assert.match(shown, /doesn't name a Klondike deal\. Here is your game in progress\./);
   await page.waitForFunction(() => location.hash === '#/klondike/1?draw=1');
   assert.match(await page.getByTestId('move-count').innerText(), /Moves: 1/);
   await page.close();

@@ -117,7 +117,7 @@ test('a bad paste names the problems and marks them, and the game stays', async 
 test('a bad list of moves in a link is explained and the deal opens from its start', async () => {
   const page = await site.freshPage('#/pyramid/deal/3?moves=d.r');
   await page.getByTestId('link-error').waitFor();
-  assert.match(await page.getByTestId('link-error').innerText(), /move 2 `r` cannot be played/);
+  assert.match(await page.getByTestId('link-error').textContent(), /move 2 `r` cannot be played/);
   assert.equal(await card(page, 'pyramid-0').getAttribute('data-card'), '4D');
   assert.equal(await card(page, 'waste').count(), 0);
   await page.close();

@@ -192,7 +192,7 @@ for (const game of games) {
     test('a bad link explains itself and opens a fresh table', async () => {
       const page = await site.freshPage(`#/${game.key}/notanumber`, DESKTOP);
       await page.getByTestId('link-error').waitFor();
-      assert.match(await page.getByTestId('link-error').innerText(), /notanumber/);
+      assert.match(await page.getByTestId('link-error').textContent(), /notanumber/);
       await page.locator('.table [data-pile] [data-card]').first().waitFor();
       await page.waitForFunction((key) => location.hash.startsWith(`#/${key}/`) && !location.hash.includes('notanumber'), game.key);
       assert.equal(await moveCount(page), 0);

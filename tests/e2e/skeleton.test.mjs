@@ -35,7 +35,7 @@ test('a bad deal link explains itself and opens a fresh deal', async () => {
   const page = await site.newPage('#/freecell/0');
   const problem = page.getByTestId('link-error');
   await problem.waitFor();
-  assert.match(await problem.innerText(), /deal 0 is out of range/);
+  assert.match(await problem.textContent(), /deal 0 is out of range/);
   await page.locator('[data-pile^="cascade-"] [data-card]').nth(51).waitFor();
   assert.match(new URL(page.url()).hash, /^#\/freecell\/\d+$/);
   assert.deepEqual(page.errors, []);
@@ -45,7 +45,7 @@ test('a bad deal link explains itself and opens a fresh deal', async () => {
 test('an unknown page explains itself and shows the games', async () => {
   const page = await site.newPage('#/no-such-game/3');
   await page.getByTestId('link-error').waitFor();
-  assert.match(await page.getByTestId('link-error').innerText(), /unknown page/);
+  assert.match(await page.getByTestId('link-error').textContent(), /unknown page/);
   // Every solitaire the navigation lists is on the page offered, with its deal of the day.
   const shown = await page.locator('ul.games li').evaluateAll((entries) => entries
     .filter((entry) => entry.querySelector('a.day-link'))

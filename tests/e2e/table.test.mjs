@@ -73,7 +73,7 @@ test('a link with a bad move names it once', async () => {
   const page = await freecell('#/freecell/1?moves=zz');
   const problem = page.getByTestId('link-error');
   await problem.waitFor();
-  const text = await problem.innerText();
+  const text = await problem.textContent();
   assert.equal(text.split('`zz`').length - 1, 1, text);
   await page.close();
 });

@@ -48,7 +48,7 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
         (1, false) => "Wins with one free cell".to_string(),
         (n, false) => format!("Wins with {n} free cells"),
     };
-    (tier, format!("{cells}; the short solution is {length} moves"))
+    (tier, format!("{cells}; the short solution is {length} moves counted card by card"))
 }
 
 /// The free cells a line needs (see [`Facts::cells`]); `None` if a move is illegal.

@@ -155,6 +155,10 @@ impl Play for Klondike {
         finishing_moves(position)
     }
 
+    fn all_face_up(position: &Position) -> bool {
+        (0..COLUMNS).all(|column| position.face_down(column) == 0)
+    }
+
     fn cards(position: &Position) -> Vec<Card> {
         let columns = (0..COLUMNS).flat_map(|c| position.column(c).iter().copied());
         let talon = position.stock().iter().chain(position.waste()).copied();

@@ -82,6 +82,10 @@ impl Play for Yukon {
         finishing_moves(position)
     }
 
+    fn all_face_up(position: &Position) -> bool {
+        position.all_face_up()
+    }
+
     fn cards(position: &Position) -> Vec<Card> {
         let piles = (0..PILES).flat_map(|p| position.pile(p).iter().copied());
         piles.chain(foundation_cards(|suit| position.foundation(suit))).collect()

@@ -10,6 +10,7 @@ mod page;
 mod parts;
 mod shell;
 mod view;
+mod win;
 
 use std::rc::Rc;
 

@@ -30,20 +30,23 @@ pub fn shortened(text: &str) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct LinkProblemProps {
-    /// What is wrong with the link.
-    pub message: AttrValue,
-    /// What the page shows instead.
-    #[prop_or(AttrValue::Static("Here is your game in progress, or a new deal, instead."))]
-    pub instead: AttrValue,
+    /// What went wrong and what the page shows instead, in a player's words ("This link
+    /// doesn't name a Klondike deal. Here is a new one.").
+    pub headline: AttrValue,
+    /// What exactly is wrong with the link, for whoever made it: behind a "Details" fold.
+    pub details: AttrValue,
 }
 
-/// A bad link explained, above the table shown instead.
+/// A bad link explained, above what the page shows instead.
 #[component]
 pub fn LinkProblem(props: &LinkProblemProps) -> Html {
     html! {
         <div class="link-problem" role="alert" data-testid="link-error">
-            <strong>{"This link could not be opened: "}</strong>{props.message.clone()}
-            {". "}{props.instead.clone()}
+            <strong>{props.headline.clone()}</strong>
+            <details>
+                <summary>{"Details"}</summary>
+                <p data-testid="link-error-details">{props.details.clone()}</p>
+            </details>
         </div>
     }
 }
@@ -118,7 +121,8 @@ pub fn GamePage<G: GameView>(props: &GamePageProps) -> Html {
     html! {
         <>
             if let Some(message) = (*problem).clone() {
-                <LinkProblem message={message} instead="Here is the deal from its start instead." />
+                <LinkProblem details={message}
+                    headline={format!("The moves in this link don't play on this {} deal. Here is the deal from its start.", G::NAME)} />
             }
             <GameTable<G> deal={deal.clone()} {moves} from_link={props.moves.is_some()}
                 navigator={props.navigator.clone()} />

@@ -14,12 +14,13 @@ use super::deals::{
 };
 use super::parts::{check_activity, game_status, hint_line, use_replay_timer, ReplayControls, Scoreline};
 use super::view::TableView;
+use super::win::WinDialog;
 use super::{GameView, TableContext};
-use crate::games::{spots, step_focus, Direction, Game, SolveMode, Spot};
+use crate::games::{spots, step_focus, Direction, Game, Place, SolveMode, Spot};
 use crate::protocol::{check_task, verdict};
 use crate::session::{Control, Stats, Table, Verdict};
 use crate::share::Route;
-use crate::table::{announcement, travelling_cards, Action, GameSnapshot, TableState};
+use crate::table::{announcement, finishing_line, travelling_cards, Action, GameSnapshot, TableState};
 use crate::ui::browser::{copy_text, load, page_url};
 use crate::ui::card_motion::{use_card_motion, use_snapshot_motion};
 use crate::ui::hooks::{
@@ -86,6 +87,37 @@ fn focus_pile(table: &NodeRef, pile: impl std::fmt::Display) {
     if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = element.focus();
     }
+}
+
+/// Whether the browser's focus is on `table` or inside it.
+fn holds_focus(table: &NodeRef) -> bool {
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    match (table.cast::<web_sys::Node>(), active) {
+        (Some(table), Some(active)) => table.contains(Some(&active)),
+        _ => false,
+    }
+}
+
+/// The row and x of `pile` in `layout`.
+fn place_of<P: PartialEq>(layout: &[Vec<Place<P>>], pile: P) -> Option<(usize, f32)> {
+    layout
+        .iter()
+        .enumerate()
+        .find_map(|(row, places)| places.iter().find(|place| place.pile == pile).map(|place| (row, place.x)))
+}
+
+/// The place of `layout` nearest to where a pile was drawn (`row`, `x`): the same row first.
+fn nearest_place<P>(layout: &[Vec<Place<P>>], (row, x): (usize, f32)) -> Option<&Place<P>> {
+    let distance = |r: usize, place: &Place<P>| {
+        let rows = r.abs_diff(row) as f32;
+        rows * rows * 4.0 + (place.x - x) * (place.x - x)
+    };
+    layout
+        .iter()
+        .enumerate()
+        .flat_map(|(r, places)| places.iter().map(move |place| (distance(r, place), place)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, place)| place)
 }
 
 /// The cards drawn under the pointer while dragged, read off the table.
@@ -163,12 +195,68 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     // Keyboard focus: a spot of the layout, kept inside what the piles hold now.
     let focus = use_state(|| None::<Spot<G::Pile>>);
     let layout = G::layout(position);
-    let focus_now = focus.and_then(|f| {
-        let place = layout.iter().flatten().find(|place| place.pile == f.pile)?;
-        let depth = f.depth.clamp(*place.depths.start(), *place.depths.end());
-        Some(Spot { pile: f.pile, depth })
+    // Where the focused pile was drawn (its row and x in the layout): when a move takes that
+    // pile away (a Pyramid pair), the focus goes to the nearest pile left.
+    let focused_place = use_mut_ref(|| None::<(usize, f32)>);
+    let focus_now = focus.and_then(|f| match layout.iter().flatten().find(|place| place.pile == f.pile) {
+        Some(place) => {
+            let depth = f.depth.clamp(*place.depths.start(), *place.depths.end());
+            Some(Spot { pile: f.pile, depth })
+        }
+        None => {
+            let place = nearest_place(&layout, (*focused_place.borrow())?)?;
+            Some(Spot { pile: place.pile, depth: *place.depths.end() })
+        }
     });
+    if let Some(place) = focus_now.and_then(|f| place_of(&layout, f.pile)) {
+        *focused_place.borrow_mut() = Some(place);
+    }
     let tab_pile = focus_now.map(|f| f.pile).or_else(|| G::first_focus(&layout));
+    // After a move the focus rests on its pile's exposed card, as when Tab arrives there.
+    {
+        let focus = focus.clone();
+        let ends: Vec<Spot<G::Pile>> =
+            layout.iter().flatten().map(|p| Spot { pile: p.pile, depth: *p.depths.end() }).collect();
+        use_effect_with(current.id, move |_| {
+            if let Some(now) = focus_now {
+                let end = ends.iter().copied().find(|end| end.pile == now.pile);
+                if end.is_some_and(|end| end != now) {
+                    focus.set(end);
+                }
+            }
+        });
+    }
+    // Focus stays on the table after a move, by any input: while the table holds the focus,
+    // a redraw that took the focused element away (a pile emptied, a pair removed) puts it
+    // on the pile that Tab would reach now.
+    let table_focused = use_mut_ref(|| false);
+    {
+        let table_ref = table_ref.clone();
+        let table_focused = table_focused.clone();
+        use_effect(move || {
+            if *table_focused.borrow() && !holds_focus(&table_ref) {
+                if let Some(pile) = tab_pile {
+                    focus_pile(&table_ref, pile);
+                }
+            }
+        });
+    }
+    let on_focus_in = {
+        let table_focused = table_focused.clone();
+        Callback::from(move |_: FocusEvent| *table_focused.borrow_mut() = true)
+    };
+    // Focus leaving for another element (a button, the next Tab stop) ends it; focus lost with
+    // no element to go to (the focused one was taken away) does not.
+    let on_focus_out = {
+        let table_ref = table_ref.clone();
+        Callback::from(move |event: FocusEvent| {
+            let table = table_ref.cast::<web_sys::Node>();
+            let to = event.related_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            if let (Some(table), Some(to)) = (table, to) {
+                *table_focused.borrow_mut() = table.contains(Some(&to));
+            }
+        })
+    };
     // Page-wide keys: Ctrl+Z / Ctrl+Y, D to deal, Escape, and the game's pile keys (a first
     // key picks a pile's cards up, a second puts them down: click-then-click by name).
     {
@@ -297,14 +385,15 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
             open_seed.emit(seed);
         })
     };
-    let on_new = {
+    let new_game = {
         let dispatch = dispatch.clone();
         let search = search.clone();
-        Callback::from(move |_: MouseEvent| match new_deals {
+        Callback::from(move |_: ()| match new_deals {
             NewDeals::Any => dispatch.emit(Action::NewGame(G::random_deal(variant, js_sys::Math::random()))),
             deals => search.start::<G>(deals, variant),
         })
     };
+    let on_new = new_game.reform(|_: MouseEvent| ());
     let grade = use_deal_grade::<G>(&current.game);
     // The deal of the day: which day the deal on the table is, and the days played and won.
     let day = use_memo(current.game.clone(), |deal| Days::load::<G>().day_of::<G>(deal));
@@ -329,7 +418,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     let deal_result = state.session.start_verdict().and_then(G::deal_result);
     let replay = state.session.replay.clone();
     let can_solve = matches!(state.session.verdict(), Some(Verdict::Winnable(_))) && !won;
-    let can_finish = G::finish(position).is_some() && replay.is_none();
+    let can_finish = replay.is_none() && finishing_line::<G>(&state.session).is_some();
     let control = |control: Control<G::Move>| dispatch.reform(move |_| Action::Control(control.clone()));
     // The links change only with the snapshot: made once for it, not on every redraw.
     let links = {
@@ -344,10 +433,37 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
         Callback::from(move |_: MouseEvent| copy_text(&url))
     };
     let context = TableContext { state: &state, dispatch: dispatch.clone() };
+    // The win's dialog, until the player closes it or plays on (a new game, a restart).
+    let closed_win = use_state(|| None::<u64>);
+    let game_id = state.session.game_id();
+    let win_dialog = (won && *closed_win != Some(game_id)).then(|| {
+        let game = G::describe_deal(&current.game);
+        let title = if state.session.is_assisted() {
+            format!("Won {game}, the last moves played by the solver")
+        } else {
+            format!("You won {game}!")
+        };
+        let solver_moves = match state.session.start_verdict() {
+            Some(Verdict::Winnable(line)) => Some(line.len()),
+            _ => None,
+        };
+        let on_winnable = {
+            let search = search.clone();
+            Callback::from(move |_: ()| search.start::<G>(NewDeals::Winnable, variant))
+        };
+        let closed_win = closed_win.clone();
+        html! {
+            <WinDialog {title} moves={current.moves.len()} {seconds} {solver_moves} stats={state.session.stats}
+                on_new={new_game.clone()} {on_winnable} on_replay={dispatch.reform(|_| Action::Restart)}
+                on_close={Callback::from(move |_| closed_win.set(Some(game_id)))} />
+        }
+    });
+    // While the dialog is open the table behind it is hidden from screen readers.
+    let behind = win_dialog.is_some().then_some("true");
 
     html! {
         <section class={classes!("game", G::CLASS)}>
-            <div class="toolbar">
+            <div class="toolbar" aria-hidden={behind}>
                 <h1>{G::title(&current.game)}
                     if let Some(date) = *day { <span class="day-badge">{format!(" · deal of the day {date}")}</span> }
                 </h1>
@@ -361,31 +477,23 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                     {button("Redo", || Action::Control(Control::Redo), state.session.can_redo())}
                     {button("Hint", || Action::Control(Control::AskHint), !won)}
                     {button("Solve", || Action::Control(Control::Solve), can_solve)}
-                    if can_finish { {button("Auto-complete", || Action::AutoComplete, true)} }
                 </div>
             </div>
-            <div class="bar">
-                if let Some(replay) = replay {
-                    <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
-                        can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
-                        on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
-                        on_step_back={control(Control::Undo)} on_step={dispatch.reform(|_| Action::ReplayStep)}
-                        on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
-                } else {
-                    <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
-                        if let Some(extra) = G::score_extra(position) { <span>{extra}</span> }
-                        if let Some(days) = &*days {
-                            <span data-testid="days">{format!("Days played {}, won {}", days.played(), days.won())}</span>
-                        }
-                    </Scoreline>
-                }
+            <div class="bar" aria-hidden={behind}>
+                <Scoreline moves={current.moves.len()} {seconds} stats={state.session.stats}>
+                    if let Some(extra) = G::score_extra(position) { <span>{extra}</span> }
+                    if let Some(days) = &*days {
+                        <span data-testid="days">{format!("Days played {}, won {}", days.played(), days.won())}</span>
+                    }
+                </Scoreline>
                 <div class="deal-facts">
                     {grade_line(grade.as_ref())}
                     <a class="day-link" href={today_route::<G>(variant).to_string()}>{"Deal of the day"}</a>
                 </div>
             </div>
             <div class={classes!("table", G::CLASS)} ref={table_ref} role="group"
-                aria-label={format!("{} table", G::NAME)} aria-describedby="table-keys">
+                aria-label={format!("{} table", G::NAME)} aria-describedby="table-keys"
+                onfocusin={on_focus_in} onfocusout={on_focus_out}>
                 <p id="table-keys" class="visually-hidden">
                     {"Arrow keys move between the piles, and up and down along a pile's cards; Enter or \
                       Space picks up the chosen cards and puts them down, or plays the card; Escape puts \
@@ -401,6 +509,22 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                 {check_activity(&check)}
                 {hint_line::<G>(position, state.session.hint, check.is_stopped())}
             </div>
+            // The replay's controls and the offer to finish float over the table's foot: they
+            // come and go without moving a pile.
+            if replay.is_some() || can_finish {
+                <div class="dock">
+                    if let Some(replay) = replay {
+                        <ReplayControls next={replay.next} total={replay.moves.len()} playing={replay.playing}
+                            can_step_back={state.session.can_undo()} speed_ms={*speed_ms}
+                            on_play={control(Control::ReplayPlay)} on_pause={control(Control::ReplayPause)}
+                            on_step_back={control(Control::Undo)} on_step={dispatch.reform(|_| Action::ReplayStep)}
+                            on_speed={Callback::from(move |ms| speed_ms.set(ms))} />
+                    } else {
+                        {button("Auto-complete", || Action::AutoComplete, true)}
+                    }
+                </div>
+            }
+            {win_dialog.unwrap_or_default()}
             <div class="panels">
             {G::panels(&context)}
             <details class="share">
