@@ -78,9 +78,11 @@ pub struct Solver {
 }
 
 /// Runs of the dead-end test's fixed point at the root, split on landings ([`is_dead_end`]):
-/// a few milliseconds at most, once. Every other position gets one run, the relaxation alone:
-/// splits there slowed the search about 1.7 times for few more answers (docs/BENCHMARKS.md).
-const ROOT_RUNS: u32 = 1 << 14;
+/// once, and most deals stop splitting long before (games 1..1000: the median process took
+/// the same CPU as without splits; game 355 needed more than 2^14 runs and took 150 ms).
+/// Every other position gets one run, the relaxation alone: splits there slowed the search
+/// about 1.7 times for few more answers (docs/BENCHMARKS.md).
+const ROOT_RUNS: u32 = 1 << 17;
 
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
