@@ -6,6 +6,12 @@
 //! and forgets that a card once moved onto another covers it again, finds every event any
 //! line of play could bring about; a card whose going home is not among them never goes home
 //! (docs/RULES.md, Yukon).
+//!
+//! Where that is not enough, the lines of play are split by what they do about a card that
+//! lands on another ([`Constraints`]): in each branch a stricter fixed point holds, and when
+//! every branch leaves some card out of home, so does every line. Each split is chosen where
+//! the fixed point used a landing as if it left the card under it open, and a bounded number
+//! of runs is tried.
 
 use crate::cards::{Card, Rank, Suit};
 
@@ -44,85 +50,310 @@ fn home(position: &Position) -> u64 {
 /// Whether some card of `position` can never go home (see the module's docs). Never true of
 /// a position that can still be won.
 pub fn is_dead_end(position: &Position) -> bool {
-    !all_can_go_home(position, home(position))
+    is_dead_end_within(position, MAX_RUNS)
 }
 
-/// A relaxation of the rules that keeps only what covers what: which of these events some
-/// line of play could ever bring about, as a least fixed point:
-/// - *open(c)*: nothing is on tableau card c (it is a top now, or the card on it has left);
-/// - *left(c)*: c has left the card under it: it has gone home, or moved onto a card it builds
-///   on that is open (one on a foundation never comes back), or it is a king and a pile can be
-///   empty (a pile is empty now, or some pile's bottom card has left); a face-down card must
-///   be open first, a face-up one moves with the cards on it;
-/// - *home(c)*: c has gone home: the card before it in its suit has, and c is open.
-///
-/// Every event of a real line has its conditions met earlier in that line, so all of them are
-/// in the fixed point; if some card's *home* is not, no line wins.
-fn all_can_go_home(position: &Position, home_now: u64) -> bool {
-    const NONE: u8 = 52;
-    let mut above = [NONE; 52];
-    let mut face_down = 0u64;
-    let mut tops = 0u64;
-    let mut bottoms = 0u64;
-    let mut tableau = 0u64;
-    let mut empty = false;
-    for pile in 0..PILES {
-        let cards = position.pile(pile);
-        match (cards.first(), cards.last()) {
-            (Some(bottom), Some(top)) => {
-                bottoms |= bottom.bit();
-                tops |= top.bit();
-            }
-            _ => empty = true,
-        }
-        for (depth, card) in cards.iter().enumerate() {
-            tableau |= card.bit();
-            if depth < position.face_down(pile) {
-                face_down |= card.bit();
-            }
-            if depth + 1 < cards.len() {
-                above[card.index() as usize] = cards[depth + 1].index();
-            }
-        }
+/// [`is_dead_end`] with at most `most_runs` runs of the fixed point.
+pub fn is_dead_end_within(position: &Position, most_runs: u32) -> bool {
+    let layout = Layout::of(position);
+    if most_runs <= 1 {
+        // One run splits nothing, so it needs no landings.
+        return !layout.events::<false>(home(position), &Constraints::NONE).all_home(&layout);
     }
-    let mut open = tops;
-    let mut left = 0u64;
-    let mut home = home_now;
-    loop {
-        let before = (open, left, home);
-        let can_empty = empty || left & bottoms != 0;
-        let mut rest = tableau & !home;
+    let mut runs = most_runs;
+    layout.refuted(home(position), &Constraints::NONE, &mut runs)
+}
+
+/// At most this many runs of the fixed point for one position: splits past it are not tried
+/// (which only weakens the test, never makes it wrong).
+const MAX_RUNS: u32 = 16;
+
+/// What a line of play is assumed to keep, on top of the rules' relaxation. A card that lands
+/// on a card it builds on covers it until it leaves it again, and it leaves it only by going
+/// home or onto its other parent (the twin of the first: one rank and colour, the other
+/// suit). So of a card *x* and a parent *p* of it, every line keeps one of:
+/// - *x* never lands on *p*: `banned`;
+/// - *x* lands on *p* (before *p* goes home, as nothing lands on a card that is home), and
+///   leaves it before *p* goes home: *p* goes home only after *x* has gone home or landed on
+///   the twin of *p*: `guards`.
+///
+/// And of twins *x* and *y* and a parent *p* of theirs, *p* holds one of them at a time: if
+/// both land on it, the second lands after the first has left (gone home or landed on the
+/// twin of *p*). So every line keeps one of: *x* lands on *p* only after *y* has left it
+/// (which a line where *x* never lands on *p* keeps too), or the same with *x* and *y*
+/// swapped: `gated`.
+#[derive(Clone, Copy)]
+struct Constraints {
+    /// The parents each card never lands on, as bits.
+    banned: [u64; 52],
+    /// The cards that must have left each card before it goes home (`NONE` for none).
+    guards: [[u8; 2]; 52],
+    /// The parents each card lands on only after its twin has left them, as bits.
+    gated: [u64; 52],
+}
+
+impl Constraints {
+    const NONE: Constraints = Constraints { banned: [0; 52], guards: [[NONE; 2]; 52], gated: [0; 52] };
+}
+
+/// A split of the lines of play into two kinds, each kept by the lines of one branch.
+enum Split {
+    /// *x* never lands on *p*, or leaves it before *p* goes home.
+    Landing { x: u8, parent: u8 },
+    /// Of twins *x* and *y*, *x* lands on *p* only after *y* has left it, or the other way.
+    Sharing { x: u8, parent: u8 },
+}
+
+/// What covers what in a position, as the relaxation reads it.
+struct Layout {
+    /// The card directly on each card (by index), or `NONE`.
+    above: [u8; 52],
+    face_down: u64,
+    tops: u64,
+    bottoms: u64,
+    tableau: u64,
+    empty: bool,
+}
+
+const NONE: u8 = 52;
+
+/// Not yet, in [`Events`]' times.
+const NEVER: u16 = u16::MAX;
+
+/// The events of the relaxation's least fixed point (see [`Layout::events`]), with the order
+/// the fixed point found them in, to choose where to split.
+struct Events {
+    home: u64,
+    /// When each card went home.
+    home_at: [u16; 52],
+    /// When each card could first land on its parent of the lower and of the higher suit.
+    land_at: [[u16; 2]; 52],
+    /// The parents each card left the card under it for, as bits (0: it went home instead, or
+    /// is a king).
+    left_for: [u64; 52],
+}
+
+impl Events {
+    fn all_home(&self, layout: &Layout) -> bool {
+        self.home & layout.tableau == layout.tableau
+    }
+
+    /// Where the fixed point used a landing as if it left the parent open: a card left the
+    /// card under it for a parent that then went home before the card had left it (gone home
+    /// or landed on the parent's twin), or that its twin then landed on too. The split there
+    /// is the one most likely to refute the fixed point's line; the earliest such event.
+    fn suspicious(&self, layout: &Layout, constraints: &Constraints) -> Option<Split> {
+        let mut best: Option<(u16, Split)> = None;
+        let mut rest = layout.tableau;
         while rest != 0 {
-            let index = rest.trailing_zeros() as usize;
+            let x = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let bit = 1u64 << index;
-            let on = above[index];
-            if open & bit == 0 && on != NONE && left & (1u64 << on) != 0 {
-                open |= bit;
-            }
-            let is_open = open & bit != 0;
-            // The card before it in its suit (four indices lower), or none for an ace.
-            if is_open && (index < 4 || home & (1u64 << (index - 4)) != 0) {
-                home |= bit;
-                left |= bit;
-                continue;
-            }
-            if left & bit == 0 && (face_down & bit == 0 || is_open) {
-                // Monotone: a target that has gone home by now may have been open before.
-                let onto = PARENTS[index] & tableau & open != 0;
-                let king = index >= 48 && can_empty;
-                if onto || king {
-                    left |= bit;
+            let mut parents = self.left_for[x as usize];
+            while parents != 0 {
+                let parent = parents.trailing_zeros() as u8;
+                parents &= parents - 1;
+                let slot = usize::from(is_higher(parent));
+                let (landed, twin_landed) =
+                    (self.land_at[x as usize][slot], self.land_at[x as usize][1 - slot]);
+                let parent_home = self.home_at[parent as usize];
+                let left_at = self.home_at[x as usize].min(twin_landed);
+                let guarded = constraints.guards[parent as usize].contains(&x);
+                if !guarded
+                    && landed < parent_home
+                    && left_at > parent_home
+                    && best.as_ref().is_none_or(|(at, _)| parent_home < *at)
+                {
+                    best = Some((parent_home, Split::Landing { x, parent }));
+                }
+                // Its twin landing on the same parent before this one has left it.
+                let y = x ^ 3;
+                let y_landed = self.land_at[y as usize][slot];
+                let gated =
+                    (constraints.gated[x as usize] | constraints.gated[y as usize]) & (1u64 << parent) != 0;
+                if !gated
+                    && self.left_for[y as usize] & (1u64 << parent) != 0
+                    && landed <= y_landed
+                    && left_at > y_landed
+                    && best.as_ref().is_none_or(|(at, _)| y_landed < *at)
+                {
+                    best = Some((y_landed, Split::Sharing { x, parent }));
                 }
             }
         }
-        if home & tableau == tableau {
-            return true;
+        best.map(|(_, split)| split)
+    }
+}
+
+/// Whether a parent card is the one of the higher suit within its colour (hearts of the red
+/// pair, spades of the black).
+fn is_higher(card: u8) -> bool {
+    matches!(card & 3, 2 | 3)
+}
+
+impl Layout {
+    fn of(position: &Position) -> Layout {
+        let mut layout =
+            Layout { above: [NONE; 52], face_down: 0, tops: 0, bottoms: 0, tableau: 0, empty: false };
+        for pile in 0..PILES {
+            let cards = position.pile(pile);
+            match (cards.first(), cards.last()) {
+                (Some(bottom), Some(top)) => {
+                    layout.bottoms |= bottom.bit();
+                    layout.tops |= top.bit();
+                }
+                _ => layout.empty = true,
+            }
+            for (depth, card) in cards.iter().enumerate() {
+                layout.tableau |= card.bit();
+                if depth < position.face_down(pile) {
+                    layout.face_down |= card.bit();
+                }
+                if depth + 1 < cards.len() {
+                    layout.above[card.index() as usize] = cards[depth + 1].index();
+                }
+            }
         }
-        if (open, left, home) == before {
+        layout
+    }
+
+    /// Whether no line that keeps `constraints` wins: the fixed point says some card never
+    /// goes home, or, splitting on a landing it used ([`Constraints`]), neither branch wins;
+    /// `runs` counts down the runs of the fixed point left (none left: not refuted).
+    fn refuted(&self, home_now: u64, constraints: &Constraints, runs: &mut u32) -> bool {
+        if *runs == 0 {
             return false;
         }
+        *runs -= 1;
+        let events = self.events::<true>(home_now, constraints);
+        if !events.all_home(self) {
+            return true;
+        }
+        if *runs == 0 {
+            return false;
+        }
+        let (mut first, mut second) = (*constraints, *constraints);
+        match events.suspicious(self, constraints) {
+            None => return false,
+            Some(Split::Landing { x, parent }) => {
+                first.banned[x as usize] |= 1u64 << parent;
+                let guards = &mut second.guards[parent as usize];
+                let Some(free) = guards.iter().position(|&g| g == NONE) else { return false };
+                guards[free] = x;
+            }
+            Some(Split::Sharing { x, parent }) => {
+                first.gated[x as usize] |= 1u64 << parent;
+                second.gated[x as usize ^ 3] |= 1u64 << parent;
+            }
+        }
+        self.refuted(home_now, &first, runs) && self.refuted(home_now, &second, runs)
     }
+
+    /// A relaxation of the rules that keeps only what covers what: which of these events some
+    /// line of play could ever bring about, as a least fixed point:
+    /// - *open(c)*: nothing is on tableau card c (it is a top now, or the card on it has left);
+    /// - *land(c, p)*: c has landed on p, a card it builds on that is open (one on a foundation
+    ///   never comes back); a face-down card must be open first, a face-up one moves with the
+    ///   cards on it;
+    /// - *left(c)*: c has left the card under it: it has gone home, or landed on a card, or it
+    ///   is a king and a pile can be empty (a pile is empty now, or some pile's bottom card has
+    ///   left);
+    /// - *home(c)*: c has gone home: the card before it in its suit has, c is open, and each
+    ///   card guarded on c ([`Constraints`]) has gone home or landed on c's twin.
+    ///
+    /// Every line that keeps `constraints` has each of its events' conditions met earlier in
+    /// that line, so all of its events are in the fixed point; if some card's *home* is not,
+    /// no such line wins.
+    ///
+    /// Without `TIMED`, the land events are left out: only for `Constraints::NONE`, whose
+    /// fixed point asks about no landing.
+    fn events<const TIMED: bool>(&self, home_now: u64, constraints: &Constraints) -> Events {
+        let mut open = self.tops;
+        let mut left = 0u64;
+        let mut home = home_now;
+        let mut time = 0u16;
+        let mut home_at = [0u16; 52];
+        let mut land_at = [[NEVER; 2]; 52];
+        let mut left_for = [0u64; 52];
+        let mut rest = self.tableau & !home;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            home_at[index] = NEVER;
+        }
+        loop {
+            let before = (open, left, home, time);
+            let can_empty = self.empty || left & self.bottoms != 0;
+            let mut rest = self.tableau & !home;
+            while rest != 0 {
+                let index = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let bit = 1u64 << index;
+                let on = self.above[index];
+                if open & bit == 0 && on != NONE && left & (1u64 << on) != 0 {
+                    open |= bit;
+                }
+                let is_open = open & bit != 0;
+                // The card before it in its suit (four indices lower), or none for an ace.
+                if is_open && (index < 4 || home & (1u64 << (index - 4)) != 0) {
+                    let guarded = constraints.guards[index].iter().all(|&x| {
+                        x == NONE || home & (1u64 << x) != 0 || {
+                            // The twin of this card: same rank and colour, the other suit.
+                            let twin = (index ^ 3) as u8;
+                            land_at[x as usize][usize::from(is_higher(twin))] != NEVER
+                        }
+                    });
+                    if guarded {
+                        home |= bit;
+                        left |= bit;
+                        time += 1;
+                        home_at[index] = time;
+                        continue;
+                    }
+                }
+                if self.face_down & bit == 0 || is_open {
+                    // Monotone: a target that has gone home by now may have been open before.
+                    let mut targets = PARENTS[index] & self.tableau & open & !constraints.banned[index];
+                    let mut gated = targets & constraints.gated[index];
+                    while gated != 0 {
+                        let parent = gated.trailing_zeros() as u8;
+                        gated &= gated - 1;
+                        // The twin has left this parent: gone home or landed on the other.
+                        let twin = index ^ 3;
+                        let other = usize::from(!is_higher(parent));
+                        if home & (1u64 << twin) == 0 && land_at[twin][other] == NEVER {
+                            targets &= !(1u64 << parent);
+                        }
+                    }
+                    let mut new = if TIMED { targets } else { 0 };
+                    while new != 0 {
+                        let parent = new.trailing_zeros() as u8;
+                        new &= new - 1;
+                        let slot = &mut land_at[index][usize::from(is_higher(parent))];
+                        if *slot == NEVER {
+                            time += 1;
+                            *slot = time;
+                        }
+                    }
+                    let king = index >= 48 && can_empty;
+                    if left & bit == 0 && (targets != 0 || king) {
+                        left |= bit;
+                        left_for[index] = targets;
+                        time += 1;
+                    }
+                }
+            }
+            if home & self.tableau == self.tableau || (open, left, home, time) == before {
+                return Events { home, home_at, land_at, left_for };
+            }
+        }
+    }
+}
+
+/// The base relaxation alone: whether every card can go home, no gate held.
+#[cfg(test)]
+fn all_can_go_home(position: &Position, home_now: u64) -> bool {
+    let layout = Layout::of(position);
+    layout.events::<false>(home_now, &Constraints::NONE).all_home(&layout)
 }
 
 #[cfg(test)]
@@ -166,6 +397,26 @@ mod tests {
         let piles = ["KH JH QH 9S", "KS 8S JS", "TS", "QS", "KD QD", "", ""];
         let position = Position::from_piles(piles, [13, 11, 10, 7]).unwrap();
         assert!(all_can_go_home(&position, super::home(&position)));
+    }
+
+    /// Every dead end found on small random positions is lost by brute force, and the splits
+    /// (not the base relaxation alone) find some of them.
+    #[test]
+    fn proven_dead_ends_are_lost_by_brute_force() {
+        let (mut checked, mut dead, mut split, mut lost) = (0, 0, 0, 0);
+        for seed in 0..6000 {
+            let position = super::super::brute::random_small(seed, 4, false);
+            let Some(won) = super::super::brute::winnable(&position, 100_000) else { continue };
+            checked += 1;
+            lost += usize::from(!won);
+            if is_dead_end(&position) {
+                assert!(!won, "seed {seed}: called dead but won:\n{position:?}");
+                dead += 1;
+                split += usize::from(all_can_go_home(&position, home(&position)));
+            }
+        }
+        eprintln!("checked {checked}, lost {lost}, dead {dead}, by splits {split}");
+        assert!(checked > 5000 && dead > 200 && split > 0, "{checked} {dead} {split}");
     }
 
     #[test]
