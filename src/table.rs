@@ -174,6 +174,10 @@ impl<G: Game> TableState<G> {
         let state = self;
         match action {
             Action::Control(control) => {
+                // A hint asked for replaces a refusal in the status's one message.
+                if matches!(control, Control::AskHint) {
+                    state.refusal = None;
+                }
                 if state.session.control(control) {
                     state.after_change();
                 }

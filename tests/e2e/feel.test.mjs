@@ -138,6 +138,27 @@ for (const game of games) {
   });
 }
 
+test('status messages replace each other: a refusal, then the hint, then the last move', async () => {
+  const page = await site.freshPage('#/freecell/1', DESKTOP);
+  await settled(page);
+  const messages = () => page.locator('.status .message > *').count();
+  // Deal 1's cascade 8 ends with the ten of clubs, which does not go on cascade 1's card.
+  await page.locator('[data-pile="cascade-8"] [data-card]').last().click();
+  await page.locator('[data-pile="cascade-1"] [data-card]').last().click();
+  await page.getByTestId('refusal').waitFor();
+  assert.equal(await messages(), 1);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByTestId('hint').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('refusal').count(), 0, 'the hint replaced the refusal');
+  assert.equal(await messages(), 1);
+  await playHintByKeyboard(page);
+  await page.getByTestId('last-move').waitFor();
+  assert.equal(await page.getByTestId('hint').count(), 0, 'the last move replaced the hint');
+  assert.equal(await messages(), 1);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a win opens a dialog: focus inside, a summary, New game, Winnable deal, Replay this deal', async () => {
   const game = games[0];
   const { link, winnable } = await gameDeals(site, game);

@@ -12,13 +12,11 @@ use crate::ui::hooks::{use_interval, PositionCheck, SolverState};
 /// is said beside it, not instead. `stopped` says the player stopped the check.
 pub fn game_status<G: Game>(
     session: &Session<G::Deal, G::Position>,
-    refusal: Option<&str>,
     stopped: bool,
     on_go_to: Callback<usize>,
 ) -> Html {
     let current = session.current();
     let moves = current.moves.len();
-    let refusal = refusal.map(|reason| html! { <div class="refusal" data-testid="refusal">{format!("Not allowed: {reason}.")}</div> });
     let game = G::describe_deal(&current.game);
     let verdict = if current.position.is_won() {
         let text = if session.is_assisted() {
@@ -58,7 +56,7 @@ pub fn game_status<G: Game>(
             None => html! { {"Checking whether this game can still be won…"} },
         }
     };
-    html! { <><div class="verdict">{verdict}</div>{refusal.unwrap_or_default()}</> }
+    verdict
 }
 
 /// The hint asked for, as the status area shows it; a pending hint waits for the check, which

@@ -409,9 +409,8 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
             })
         });
     }
-    let status = game_status::<G>(
+    let verdict = game_status::<G>(
         &state.session,
-        state.refusal.as_deref(),
         check.is_stopped(),
         dispatch.reform(|index| Action::Control(Control::GoTo(index))),
     );
@@ -461,6 +460,19 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
     // While the dialog is open the table behind it is hidden from screen readers.
     let behind = win_dialog.is_some().then_some("true");
 
+    // The one message under the verdict, most pressing first: a deal being searched for, a
+    // refused move, the hint asked for, else the last move in words.
+    let message = if search.failure().is_some() || search.progress().is_some() {
+        search_line(&search, "a winnable deal", Some(on_skip))
+    } else if let Some(reason) = state.refusal.as_deref() {
+        html! { <div class="refusal" data-testid="refusal">{format!("Not allowed: {reason}.")}</div> }
+    } else if !matches!(state.session.hint, crate::session::Hint::NotAsked) {
+        hint_line::<G>(position, state.session.hint, check.is_stopped())
+    } else if let Some(said) = announced {
+        html! { <div class="announce" data-testid="last-move">{said}</div> }
+    } else {
+        Html::default()
+    };
     html! {
         <section class={classes!("game", G::CLASS)}>
             <div class="toolbar" aria-hidden={behind}>
@@ -501,13 +513,15 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
                 </p>
                 {table}
             </div>
+            // Two lines that keep their place: the game's state (the deal's answer, the verdict
+            // and the solver at work), then one message, which the next replaces.
             <div role="status" aria-live="polite" class="status">
-                if let Some(result) = deal_result { <div data-testid="deal-result">{result}</div> }
-                {status}
-                if let Some(said) = announced { <div class="announce" data-testid="last-move">{said}</div> }
-                {search_line(&search, "a winnable deal", Some(on_skip))}
-                {check_activity(&check)}
-                {hint_line::<G>(position, state.session.hint, check.is_stopped())}
+                <div class="verdict">
+                    if let Some(result) = deal_result { <div data-testid="deal-result">{result}</div> }
+                    {verdict}
+                    {check_activity(&check)}
+                </div>
+                <div class="message">{message}</div>
             </div>
             // The replay's controls and the offer to finish float over the table's foot: they
             // come and go without moving a pile.
