@@ -13,6 +13,7 @@ pub mod klondike;
 pub mod pyramid;
 
 pub mod foxhounds;
+pub mod spider;
 pub mod tictactoe;
 pub mod yukon;
 
@@ -45,6 +46,7 @@ macro_rules! games {
             $crate::games::freecell::family::Family<$crate::games::freecell::family::EightOff>,
             $crate::games::freecell::family::Family<$crate::games::freecell::family::SeahavenTowers>,
             $crate::games::yukon::Yukon,
+            $crate::games::spider::Spider,
         }
     };
 }
@@ -118,6 +120,16 @@ pub struct Place<P> {
     pub pile: P,
     pub x: f32,
     pub depths: std::ops::RangeInclusive<usize>,
+}
+
+/// A move as the command line's JSON lists it: `{"from": PILE, "to": PILE, "cards": n}`, with
+/// `cards` left out for a move that names none (Spider's deal, `{"from": "stock", "to":
+/// "tableau"}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub cards: Option<usize>,
 }
 
 /// How a solver should trade speed for solution length.
@@ -246,6 +258,18 @@ pub trait Play: Sized + 'static {
     /// The piles a move takes cards from (with the depth the cards start at) and the pile it
     /// puts them on, for a hint's highlight.
     fn hint_spots(position: &Self::Position, mv: Self::Move) -> (Vec<Spot<Self::Pile>>, Option<Self::Pile>);
+
+    /// How the command line's JSON names `mv` played from `position` (DESIGN.md, "Command-line
+    /// contract"): by default its source and destination piles (DOM names) and the cards it
+    /// carries, as its hint shows them.
+    fn move_record(position: &Self::Position, mv: Self::Move) -> MoveRecord {
+        let (from, to) = Self::hint_spots(position, mv);
+        MoveRecord {
+            from: from.first().map(|spot| spot.pile.to_string()),
+            to: to.map(|pile| pile.to_string()),
+            cards: Some(Self::carried(position, mv).len().max(1)),
+        }
+    }
 
     /// `mv` in words, as played from `position` ("Move the five of hearts from cascade 3 to the
     /// foundation"); the move's own `Display` where that already names its cards.
