@@ -1,6 +1,6 @@
-//! A compact Spider move notation for links (`moves=ab.cd3.s.fe`): piles are the letters `a`
+//! A compact Spider move notation for links (`moves=ab.cd3.s.xe`): piles are the letters `a`
 //! to `j`; a move between piles is its source, its destination and, when it carries n > 1
-//! cards, n; `s` deals a row from the stock; `f` and a pile clears its run to the foundation.
+//! cards, n; `s` deals a row from the stock; `x` and a pile clears its run to the foundation.
 //! Words are joined by dots; every character is URL-safe.
 
 use std::fmt;
@@ -11,7 +11,7 @@ use super::rules::{IllegalMove, Move, Position, PILES, RUN};
 pub type MovesError = crate::share::MovesError<IllegalMove>;
 
 /// The notation, for errors.
-const EXPECTED: &str = "piles a-j: `ab` or `ab3` for 3 cards, `s` to deal, `fa` to clear";
+const EXPECTED: &str = "piles a-j: `ab` or `ab3` for 3 cards, `s` to deal, `xa` to clear";
 
 /// A move in link notation.
 pub struct Notation(pub Move);
@@ -26,7 +26,7 @@ impl fmt::Display for Notation {
             Move::ToPile { from, to, count: 1 } => write!(f, "{}{}", letter(from), letter(to)),
             Move::ToPile { from, to, count } => write!(f, "{}{}{count}", letter(from), letter(to)),
             Move::Deal => write!(f, "s"),
-            Move::Clear { from } => write!(f, "f{}", letter(from)),
+            Move::Clear { from } => write!(f, "x{}", letter(from)),
         }
     }
 }
@@ -36,7 +36,7 @@ pub fn parse_move(word: &str) -> Option<Move> {
     let pile = |c: u8| (b'a'..b'a' + PILES as u8).contains(&c).then(|| c - b'a');
     match word.as_bytes() {
         [b's'] => Some(Move::Deal),
-        [b'f', from] => Some(Move::Clear { from: pile(*from)? }),
+        [b'x', from] => Some(Move::Clear { from: pile(*from)? }),
         [from, to, digits @ ..] => {
             let count = match digits {
                 [] => 1,
@@ -89,7 +89,7 @@ mod tests {
     #[test]
     fn bad_words_are_refused() {
         for word in
-            ["", "a", "ak", "ka", "ab1", "ab0", "ab14", "ab03", "ab123", "fk", "f", "ss", "S", "AB", "fab"]
+            ["", "a", "ak", "ka", "ab1", "ab0", "ab14", "ab03", "ab123", "xk", "x", "ss", "S", "AB", "xab"]
         {
             assert_eq!(parse_move(word), None, "{word}");
         }
