@@ -33,10 +33,10 @@ pub const DEFAULT_BUDGET: u64 = 400_000;
 pub const MAX_STATES: u64 = 5_000_000;
 
 /// The positions the staged phase expands between two deals.
-pub const LEVEL_EXPANSIONS: u64 = 1_500;
+pub const LEVEL_EXPANSIONS: u64 = 5_000;
 
 /// The positions the staged phase deals from after each search between deals, best first.
-pub const BEAM: usize = 6;
+pub const BEAM: usize = 4;
 
 /// How the solver runs: its budget, at most [`MAX_STATES`] states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
