@@ -307,6 +307,12 @@ pub trait Dealing: Play {
     /// The seeds random deals and winnable searches are drawn from (short links).
     const RANDOM_SEEDS: RangeInclusive<u64> = 1..=1_000_000;
 
+    /// Every card a deal holds, as often as it holds it: one 52-card deck by default (Spider's
+    /// two decks in one, two or four suits). The contract tests check a deal against it.
+    fn deck(_deal: &Self::Deal) -> Vec<Card> {
+        Card::all().collect()
+    }
+
     /// The deal's variant.
     fn variant(_deal: &Self::Deal) -> Self::Variant {
         Self::Variant::default()

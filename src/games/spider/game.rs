@@ -8,7 +8,7 @@ use super::deal::SpiderDeal;
 use super::rules::{Move, Position, Suits, PILES, RUN, RUNS};
 use super::table::{can_lift, intended_move, send_away, Pile};
 use super::{Options, Solver};
-use crate::cards::Card;
+use crate::cards::{Card, Rank};
 use crate::deal::PysolNumber;
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
@@ -263,6 +263,11 @@ impl Dealing for Spider {
 
     /// One past the highest in use (Yukon's 8), and the two after it for the other suits.
     const DAILY_SALT: u64 = 9;
+
+    fn deck(deal: &SpiderDeal) -> Vec<Card> {
+        let suits = deal.suits.deck_suits();
+        (0..2).flat_map(|_| suits.into_iter().flat_map(|s| Rank::ALL.map(|r| Card::new(r, s)))).collect()
+    }
 
     fn variant(deal: &SpiderDeal) -> Suits {
         deal.suits
