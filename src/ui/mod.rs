@@ -11,6 +11,7 @@ mod home;
 pub mod hooks;
 mod klondike;
 mod pyramid;
+mod spider;
 pub mod table;
 mod tictactoe_page;
 mod twoplayer_view;

@@ -341,9 +341,8 @@ pub struct Facts {
     pub moves: u32,
 }
 
-/// The tiers by the positions searched (docs/RULES.md, "Difficulty"): quartiles of the
-/// positions the solver stored on PySolFC's games 1..100 in two suits, where wins take from a
-/// few hundred to hundreds of thousands of positions.
+/// The tiers by the positions searched (docs/RULES.md, "Difficulty"): first guesses, not yet
+/// fitted to a census of graded deals.
 pub const EASY_STATES: u64 = 2_000;
 pub const MEDIUM_STATES: u64 = 10_000;
 pub const HARD_STATES: u64 = 60_000;

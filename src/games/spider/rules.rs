@@ -38,12 +38,13 @@ pub(super) const FILLER: Card = Card::new(Rank::Ace, Suit::Clubs);
 /// How many suits the 104 cards come in: Spider's variant (`?suits=1|2|4`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Suits {
-    /// Eight sets of clubs (PySolFC's "Spider (1 Suit)", game 269).
+    /// Eight sets of clubs (PySolFC's "Spider (1 Suit)", game 269): the default, as on most
+    /// tables, for a first game.
+    #[default]
     One,
     /// Four sets each of clubs and hearts (PySolFC's "Spider (2 Suits)", game 270).
     Two,
     /// Two whole decks (PySolFC's "Spider", game 11).
-    #[default]
     Four,
 }
 
