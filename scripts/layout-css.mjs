@@ -15,18 +15,18 @@ export const LAYOUT_CSS = new URL('../www/layout.css', import.meta.url);
 /** Each attribute (without `data-`) and its largest value. */
 const MEASURES = [
   // A card's depth in its pile, and a pile's length: a FreeCell position typed as board text
-  // may hold the whole deck in one cascade.
-  ['depth', 51],
+  // may hold the whole deck in one cascade, and a Spider pile, in principle, both decks.
+  ['depth', 103],
   ['cards', 52],
   // FreeCell: the longest cascade (the fan closes up to fit it).
   ['longest', 52],
-  // Klondike: a column's face-down and face-up cards, and those of the column that needs the
-  // most room. Bounded by the deck like the others (a column never holds more than 6 face
-  // down and 13 face up, but nothing here relies on that).
-  ['down', 52],
-  ['up', 52],
-  ['worst-down', 52],
-  ['worst-up', 52],
+  // Klondike, Yukon and Spider: a column's face-down and face-up cards, and those of the
+  // column that needs the most room. Bounded by Spider's two decks (a Klondike column never
+  // holds more than 6 face down and 13 face up, but nothing here relies on that).
+  ['down', 104],
+  ['up', 104],
+  ['worst-down', 104],
+  ['worst-up', 104],
   // Pyramid: a slot's row and column (7 rows).
   ['row', 6],
   ['col', 6],

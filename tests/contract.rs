@@ -2,7 +2,8 @@
 //! registry (`deckhand::games!`): a game added to the registry is checked here without a line
 //! of its own.
 //!
-//! - random deals hold every card exactly once (per deck);
+//! - random deals hold exactly the game's cards (`Dealing::deck`: whole decks, each card as
+//!   often as the deal holds it);
 //! - every move of a solver's line replays through the rules, and equals what the matching
 //!   gesture gives (a drag from the move's source to its destination, or onto its second
 //!   card for a pair, or a click where the move has no destination: the stock);
@@ -64,18 +65,22 @@ fn run_contract<G: Game>() -> Result<(), String> {
 
 fn cards_once<G: Game>() -> Result<(), String> {
     for deal in sample_deals::<G>(4) {
-        let cards = G::cards(&deal.start());
-        let mut counts: HashMap<_, usize> = HashMap::new();
-        for card in &cards {
-            *counts.entry(*card).or_default() += 1;
-        }
-        let decks = cards.len() / 52;
-        if cards.len() % 52 != 0 || decks == 0 || counts.len() != 52 || counts.values().any(|&n| n != decks) {
+        let mut cards = G::cards(&deal.start());
+        let mut deck = G::deck(&deal);
+        cards.sort_unstable();
+        deck.sort_unstable();
+        let whole_decks = deck.len() % 52 == 0 && !deck.is_empty() && deck.len() % 13 == 0;
+        if cards != deck || !whole_decks {
+            let mut counts: HashMap<_, usize> = HashMap::new();
+            for card in &cards {
+                *counts.entry(*card).or_default() += 1;
+            }
             return Err(format!(
-                "{}: {} cards, {} distinct, not whole decks",
+                "{}: {} cards, {} distinct, not the deal's {} cards",
                 G::title(&deal),
                 cards.len(),
-                counts.len()
+                counts.len(),
+                deck.len()
             ));
         }
     }

@@ -66,15 +66,16 @@ const USAGE: &str = "usage:
   deckhand bench klondike --draw 1|3 --seeds A..B [--passes P] [--budget STATES] [--answers FILE]
                                 solve seeded deals, replay every solution, print figures
   deckhand games                the registered games' keys (GAME), one a line
-  deckhand GAME deal N | solve N [--json]
+  deckhand GAME deal N | solve N [--json] [--suits 1|2|4]
                                 PySolFC's game N (1..10^20-1): its board text, or a solution
-  deckhand bench GAME --range A..B [--list] [--budget STATES]
+                                (--suits: Spider's, the game's variant option)
+  deckhand bench GAME --range A..B [--list] [--budget STATES] [--suits 1|2|4]
                                 solve deals A..B, replay every solution; --list: a verdict a line
   deckhand bench GAME ... --slowest K
                                 every bench above: also the K slowest deals with their times
                                 (on stderr with --list); klondike takes --range for --seeds
   deckhand GAME grade N|--deck FILE | winnable --count K [--difficulty D]
-    [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3] [--json]
+    [--from S] | day YYYY-MM-DD | grade-table --range A..B [--facts FILE]   [--draw 1|3 | --suits 1|2|4] [--json]
                                 difficulty and why; proven-winnable seeds; deal of the day; tiers";
 
 /// A failed command: what to print on stderr, and the exit code.

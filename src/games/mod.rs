@@ -14,6 +14,7 @@ pub mod klondike;
 pub mod pyramid;
 
 pub mod foxhounds;
+pub mod spider;
 pub mod tictactoe;
 pub mod tripeaks;
 pub mod yukon;
@@ -49,6 +50,7 @@ macro_rules! games {
             $crate::games::yukon::Yukon,
             $crate::games::golf::Golf,
             $crate::games::tripeaks::TriPeaks,
+            $crate::games::spider::Spider,
         }
     };
 }
@@ -124,6 +126,35 @@ pub struct Place<P> {
     pub depths: std::ops::RangeInclusive<usize>,
 }
 
+/// A move as the command line's JSON lists it: `{"from": PILE, "to": PILE, "cards": n}`, with
+/// `cards` left out for a move that names none (Spider's deal, `{"from": "stock", "to":
+/// "tableau"}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub cards: Option<usize>,
+}
+
+impl MoveRecord {
+    /// `mv` by its source and destination piles (DOM names), as its hint shows them, and the
+    /// cards it carries.
+    pub fn of<G: Play>(position: &G::Position, mv: G::Move) -> MoveRecord {
+        let (from, to) = G::hint_spots(position, mv);
+        MoveRecord {
+            from: from.first().map(|spot| spot.pile.to_string()),
+            to: to.map(|pile| pile.to_string()),
+            cards: Some(G::carried(position, mv).len().max(1)),
+        }
+    }
+
+    /// The same without the count, for a game whose every move carries one card (Golf,
+    /// TriPeaks: `{"from": "tableau-3", "to": "waste"}`).
+    pub fn one_card<G: Play>(position: &G::Position, mv: G::Move) -> MoveRecord {
+        MoveRecord { cards: None, ..MoveRecord::of::<G>(position, mv) }
+    }
+}
+
 /// How a solver should trade speed for solution length.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SolveMode {
@@ -192,9 +223,6 @@ pub trait Play: Sized + 'static {
     const KEY: &'static str;
     /// One line for the home page ("Microsoft deals 1 to 8,589,934,591").
     const SUMMARY: &'static str;
-    /// Whether the command line's JSON moves carry a `cards` count; a game whose every move
-    /// carries one card (Golf, TriPeaks) lists just `from` and `to`, as its contract says.
-    const MOVES_COUNT_CARDS: bool = true;
 
     /// The pile a DOM name stands for.
     fn parse_pile(name: &str) -> Option<Self::Pile>;
@@ -263,6 +291,13 @@ pub trait Play: Sized + 'static {
     /// puts them on, for a hint's highlight.
     fn hint_spots(position: &Self::Position, mv: Self::Move) -> (Vec<Spot<Self::Pile>>, Option<Self::Pile>);
 
+    /// How the command line's JSON names `mv` played from `position` (DESIGN.md, "Command-line
+    /// contract"): by default its source and destination piles (DOM names) and the cards it
+    /// carries, as its hint shows them.
+    fn move_record(position: &Self::Position, mv: Self::Move) -> MoveRecord {
+        MoveRecord::of::<Self>(position, mv)
+    }
+
     /// `mv` in words, as played from `position` ("Move the five of hearts from cascade 3 to the
     /// foundation"); the move's own `Display` where that already names its cards.
     fn describe_move(_position: &Self::Position, mv: Self::Move) -> String {
@@ -298,6 +333,12 @@ pub trait Dealing: Play {
 
     /// The seeds random deals and winnable searches are drawn from (short links).
     const RANDOM_SEEDS: RangeInclusive<u64> = 1..=1_000_000;
+
+    /// Every card a deal holds, as often as it holds it: one 52-card deck by default (Spider's
+    /// two decks in one, two or four suits). The contract tests check a deal against it.
+    fn deck(_deal: &Self::Deal) -> Vec<Card> {
+        Card::all().collect()
+    }
 
     /// The deal's variant.
     fn variant(_deal: &Self::Deal) -> Self::Variant {

@@ -12,6 +12,7 @@ mod home;
 pub mod hooks;
 mod klondike;
 mod pyramid;
+mod spider;
 pub mod table;
 mod tictactoe_page;
 mod tripeaks;

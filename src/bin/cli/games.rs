@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use deckhand::games::{Game, SolveMode, Visit};
+use deckhand::games::{read_variant, Game, SolveMode, Variant, Visit};
 use deckhand::limits::quote;
 use deckhand::search::{run_to_end, Outcome};
 use deckhand::session::{Start, Table};
@@ -35,12 +35,13 @@ impl Visit for Command<'_> {
     type Output = Result<String, Failure>;
 
     fn visit<G: Game>(self) -> Self::Output {
+        let (variant, arguments) = take_variant::<G>(self.arguments)?;
         if self.bench {
-            return bench_games::<G>(self.arguments);
+            return bench_games::<G>(&arguments, variant);
         }
-        match self.arguments {
+        match arguments.as_slice() {
             ["deal", number] => {
-                let start = deal::<G>(number)?.start();
+                let start = deal::<G>(number, variant)?.start();
                 G::board_text(&start).ok_or_else(|| Failure::usage(format!("{} has no board text", G::NAME)))
             }
             ["solve", number, rest @ ..] => {
@@ -49,7 +50,7 @@ impl Visit for Command<'_> {
                     ["--json"] => true,
                     _ => return Err(Failure::usage(format!("unknown option `{}`", quote(&rest.join(" "))))),
                 };
-                solve::<G>(number, json)
+                solve::<G>(number, variant, json)
             }
             _ => Err(Failure::usage(format!(
                 "unknown command `{} {}`",
@@ -60,9 +61,31 @@ impl Visit for Command<'_> {
     }
 }
 
-/// The deal a number names, read as a link names it (PySolFC's numbers run to 10^20 − 1).
-fn deal<G: Game>(number: &str) -> Result<G::Deal, Failure> {
-    G::numbered(number, Default::default()).map_err(Failure::input)
+/// The game's variant option (`--suits 4` for Spider: `--` and its link parameter) taken out of
+/// `arguments`, wherever it stands; the game's default variant when it is not given.
+fn take_variant<'a, G: Game>(arguments: &[&'a str]) -> Result<(G::Variant, Vec<&'a str>), Failure> {
+    let Some(parameter) = G::Variant::PARAMETER else {
+        return Ok((G::Variant::default(), arguments.to_vec()));
+    };
+    let option = format!("--{parameter}");
+    let Some(at) = arguments.iter().position(|&a| a == option) else {
+        return Ok((G::Variant::default(), arguments.to_vec()));
+    };
+    let value = arguments
+        .get(at + 1)
+        .ok_or_else(|| Failure::usage(format!("`{option}` needs a value: {}", G::Variant::expected())))?;
+    let variant = read_variant::<G>(Some(value)).map_err(|_| {
+        Failure::usage(format!("`{option} {}`: expected {}", quote(value), G::Variant::expected()))
+    })?;
+    let mut rest = arguments.to_vec();
+    rest.drain(at..at + 2);
+    Ok((variant, rest))
+}
+
+/// The deal a number names in `variant`, read as a link names it (PySolFC's numbers run to
+/// 10^20 − 1).
+fn deal<G: Game>(number: &str, variant: G::Variant) -> Result<G::Deal, Failure> {
+    G::numbered(number, variant).map_err(Failure::input)
 }
 
 /// What the solver found for `deal`, its line replayed through the rules first: a line that
@@ -98,15 +121,11 @@ fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<String> {
     let mut position = deal.start();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
-        let (from, to) = G::hint_spots(&position, mv);
-        let from = from.first().map(|spot| spot.pile.to_string());
-        let to = to.map(|pile| pile.to_string());
-        let cards = G::carried(&position, mv).len().max(1);
-        let (from, to) = (serde_json::Value::from(from), serde_json::Value::from(to));
-        out.push(if G::MOVES_COUNT_CARDS {
-            format!("{{\"from\": {from}, \"to\": {to}, \"cards\": {cards}}}")
-        } else {
-            format!("{{\"from\": {from}, \"to\": {to}}}")
+        let record = G::move_record(&position, mv);
+        let (from, to) = (serde_json::Value::from(record.from), serde_json::Value::from(record.to));
+        out.push(match record.cards {
+            Some(cards) => format!("{{\"from\": {from}, \"to\": {to}, \"cards\": {cards}}}"),
+            None => format!("{{\"from\": {from}, \"to\": {to}}}"),
         });
         match position.after(mv) {
             Ok(next) => position = next,
@@ -116,8 +135,8 @@ fn moves_json<G: Game>(deal: &G::Deal, moves: &[G::Move]) -> Vec<String> {
     out
 }
 
-fn solve<G: Game>(number: &str, json: bool) -> Result<String, Failure> {
-    let deal = deal::<G>(number)?;
+fn solve<G: Game>(number: &str, variant: G::Variant, json: bool) -> Result<String, Failure> {
+    let deal = deal::<G>(number, variant)?;
     let outcome = solved::<G>(&deal, number)?;
     let moves = match &outcome {
         Outcome::Solved(moves) => moves.clone(),
@@ -146,7 +165,7 @@ fn solve<G: Game>(number: &str, json: bool) -> Result<String, Failure> {
 
 /// `--range A..B [--list] [--slowest K]`: every deal solved and replayed; figures (and the K
 /// slowest deals), or a verdict a line with the figures on standard error.
-fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
+fn bench_games<G: Game>(arguments: &[&str], variant: G::Variant) -> Result<String, Failure> {
     let mut range = None;
     let mut list = false;
     let mut slowest_deals = Slowest::new(0);
@@ -180,7 +199,7 @@ fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
     let (mut won, mut lost, mut unknown) = (0, 0, 0);
     let started = Instant::now();
     for number in a..=b {
-        let deal = deal::<G>(&number.to_string())?;
+        let deal = deal::<G>(&number.to_string(), variant)?;
         let clock = Instant::now();
         let outcome = solved::<G>(&deal, &number.to_string())?;
         let seconds = clock.elapsed().as_secs_f64();
@@ -199,8 +218,9 @@ fn bench_games<G: Game>(arguments: &[&str]) -> Result<String, Failure> {
     let median = times[times.len() / 2];
     let slowest = times.last().copied().unwrap_or_default();
     let mut figures = format!(
-        "{} deals {a}..{b}: {won} solved, {lost} unsolvable, {unknown} unknown ({:.2}% won); median {:.1} ms, slowest {:.1} ms, {:.1} s in all; every solution replayed\n",
+        "{}{} deals {a}..{b}: {won} solved, {lost} unsolvable, {unknown} unknown ({:.2}% won); median {:.1} ms, slowest {:.1} ms, {:.1} s in all; every solution replayed\n",
         G::NAME,
+        G::Variant::PARAMETER.map(|_| format!(" ({})", variant.words())).unwrap_or_default(),
         100.0 * won as f64 / times.len() as f64,
         median * 1e3,
         slowest * 1e3,

@@ -9,8 +9,8 @@ use super::{Move, Position, Solver, DEFAULT_BUDGET, PILES};
 use crate::cards::Card;
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
-    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, OneVariant, Place, Play, SavedDeal, SolveMode,
-    Solving, Spot, Tap,
+    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SavedDeal,
+    SolveMode, Solving, Spot, Tap,
 };
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
@@ -48,7 +48,10 @@ impl Play for Golf {
     const KEY: &'static str = "golf";
     const SUMMARY: &'static str =
         "clear seven piles onto the waste one rank up or down, every deal decided before the first card";
-    const MOVES_COUNT_CARDS: bool = false;
+
+    fn move_record(position: &Position, mv: Move) -> MoveRecord {
+        MoveRecord::one_card::<Self>(position, mv)
+    }
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)

@@ -10,8 +10,8 @@ use super::{Options, Solver};
 use crate::cards::Card;
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
-    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, OneVariant, Place, Play, SavedDeal, SolveMode,
-    Solving, Spot, Tap,
+    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SavedDeal,
+    SolveMode, Solving, Spot, Tap,
 };
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
@@ -44,7 +44,10 @@ impl Play for TriPeaks {
     const KEY: &'static str = "tripeaks";
     const SUMMARY: &'static str =
         "clear three peaks one rank up or down, with a solver that decides every deal at once";
-    const MOVES_COUNT_CARDS: bool = false;
+
+    fn move_record(position: &Position, mv: Move) -> MoveRecord {
+        MoveRecord::one_card::<Self>(position, mv)
+    }
 
     fn parse_pile(name: &str) -> Option<Pile> {
         Pile::parse(name)

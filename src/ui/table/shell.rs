@@ -146,6 +146,17 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
         Callback::from(move |action| dispatcher.dispatch(action))
     };
     let current = state.current().clone();
+    // The most copies of one card the deal holds (1 for one deck; Spider's two decks in one suit
+    // hold 8), for the browser tests' "no card more often than its deal holds it".
+    let copies = {
+        let mut counts = std::collections::HashMap::new();
+        G::deck(&current.game)
+            .into_iter()
+            .map(|card| *counts.entry(card).and_modify(|n| *n += 1).or_insert(1usize))
+            .max()
+            .unwrap_or(1)
+            .to_string()
+    };
     let position = &current.position;
 
     // A deal the address asks for becomes an undoable new game; the address always names the
@@ -505,7 +516,7 @@ pub fn GameTable<G: GameView>(props: &GameTableProps<G>) -> Html {
             </div>
             <div class={classes!("table", G::CLASS)} ref={table_ref} role="group"
                 aria-label={format!("{} table", G::NAME)} aria-describedby="table-keys"
-                onfocusin={on_focus_in} onfocusout={on_focus_out}>
+                data-copies={copies} onfocusin={on_focus_in} onfocusout={on_focus_out}>
                 <p id="table-keys" class="visually-hidden">
                     {"Arrow keys move between the piles, and up and down along a pile's cards; Enter or \
                       Space picks up the chosen cards and puts them down, or plays the card; Escape puts \
