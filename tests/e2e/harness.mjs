@@ -163,16 +163,19 @@ export async function gameDeals(site, game) {
     assert.ok(path.endsWith(`/${number}`), `${game.name}'s share link ${hash} does not end in its deal number ${number}`);
     const link = (n) => path.slice(0, -number.length) + n + (query ? `?${query}` : '');
     for (let n = 1; n <= 12; n += 1) {
-      await page.goto(site.base + link(n));
-      // The table shows deal n before its status is read (the old deal's verdict would do).
-      await page.waitForFunction((n) => new RegExp(`#${n}(?!\\d)`).test(document.querySelector('h1')?.innerText ?? ''), String(n));
-      await settled(page);
-      assert.equal(await titleNumber(page), String(n), `${link(n)} opens deal ${n}`);
-      // Winnable: Solve is offered and the status does not say the deal is lost (both read
-      // from the settled status of this deal, not the one before).
-      const status = await page.getByRole('status').innerText();
-      const solvable = await page.getByRole('button', { name: 'Solve' }).isEnabled();
-      if (solvable && !/cannot be (won|cleared)/.test(status)) return { link, winnable: n };
+      // Each deal in a fresh page, as the tests open it: nothing of the deal before (its
+      // verdict, its Solve button) can be read for this one's.
+      const candidate = await site.freshPage(link(n));
+      try {
+        await settled(candidate);
+        assert.equal(await titleNumber(candidate), String(n), `${link(n)} opens deal ${n}`);
+        // Winnable: Solve is offered and the status does not say the deal is lost.
+        const status = await candidate.getByRole('status').innerText();
+        const solvable = await candidate.getByRole('button', { name: 'Solve' }).isEnabled();
+        if (solvable && !/cannot be (won|cleared)/.test(status)) return { link, winnable: n };
+      } finally {
+        await candidate.close();
+      }
     }
     throw new Error(`${game.name}: none of deals 1 to 12 is winnable for the solver`);
   } finally {
