@@ -336,13 +336,15 @@ for (const game of games) {
       }
       const hidden = boxes.filter((box) => box.right > innerWidth + 1 || box.left < -1).length;
       const tableTop = document.querySelector('.table').getBoundingClientRect().top;
-      const card = document.querySelector('.table [data-card]').getBoundingClientRect().width;
+      const cardBox = document.querySelector('.table [data-card]').getBoundingClientRect();
+      const card = cardBox.width;
+      const ratio = cardBox.height / cardBox.width;
       const tops = {};
       for (const pile of document.querySelectorAll('.table [data-pile]')) {
         const top = Math.round(pile.getBoundingClientRect().top);
         tops[top] = (tops[top] ?? 0) + 1;
       }
-      return { rows, hidden, tableTop, card, across: Math.max(...Object.values(tops)) };
+      return { rows, hidden, tableTop, card, ratio, across: Math.max(...Object.values(tops)) };
     });
     assert.ok(figures.rows <= 2, `${figures.rows} rows of controls`);
     assert.equal(figures.hidden, 0, 'controls off the screen');
@@ -353,6 +355,8 @@ for (const game of games) {
     } else {
       assert.ok(figures.card * figures.across >= 0.8 * PHONE.width, `cards ${figures.card} px wide, ${figures.across} across`);
     }
+    // A portrait screen has height to spare: its cards stand taller than a desktop's 1.4.
+    assert.ok(figures.ratio >= 1.5, `cards ${figures.ratio.toFixed(2)} times as tall as wide`);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
