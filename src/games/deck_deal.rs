@@ -1,7 +1,7 @@
 //! The deal most games start from: one 52-card deck in dealing order, from PySolFC's game
 //! number (so that a player's game #N is the same layout here and in PySolFC) or pasted. A game
-//! says how a deck is laid out ([`DeckDealt`]); these functions give it the rest of
-//! [`Dealing`](super::Dealing): titles, links, pasting and saving.
+//! says how a deck is laid out and how its moves and board are written ([`DeckDealt`]); the
+//! rest of its [`Dealing`] is here, once: titles, links, pasting and saving.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -9,20 +9,95 @@ use std::rc::Rc;
 
 use crate::cards::{Card, Deck};
 use crate::deal::{pysol_deal_order, PysolNumber, PYSOL_SUITS};
-use crate::games::Variant;
+use crate::games::{restore_deal, save_deal, Dealing, Play, SavedDeal, Variant};
 use crate::session::Start;
 use crate::share::{decode_deck, encode_deck, LinkError};
 
-/// A game laid out from one 52-card deck.
-pub trait DeckDealt: 'static {
-    /// The position a deal starts from.
-    type Position;
+/// A game laid out from one 52-card deck. What it says here is all of its [`Dealing`]: the
+/// rest (titles, links, pasting, saving, the deal of the day) is the same for every such game.
+pub trait DeckDealt: Play + 'static {
     /// The game's variant ([`super::OneVariant`] for most).
     type Variant: Variant;
-    /// The game's name in titles ("Yukon").
-    const TITLE: &'static str;
+    /// See [`Dealing::DAILY_SALT`].
+    const DAILY_SALT: u64;
     /// Lays out `cards`, first dealt first (PySolFC's order), in `variant`.
     fn lay_out(cards: &[Card], variant: Self::Variant) -> Self::Position;
+    /// See [`Dealing::moves_code`]: `moves` played from `start` as a link's `moves=` list.
+    fn format_moves(start: &Self::Position, moves: &[Self::Move]) -> String;
+    /// See [`Dealing::read_moves`].
+    fn parse_moves(start: &Self::Position, code: &str) -> Result<Vec<Self::Move>, String>;
+    /// See [`Dealing::board_text`]: PySolFC's board text.
+    fn format_board(position: &Self::Position) -> String;
+}
+
+impl<G: DeckDealt> Dealing for G {
+    type Deal = DeckDeal<G>;
+    type Variant = <G as DeckDealt>::Variant;
+    type Saved = SavedDeal;
+
+    const DAILY_SALT: u64 = <G as DeckDealt>::DAILY_SALT;
+    const PASTE: Option<&'static str> = Some(PASTE);
+
+    fn title(deal: &DeckDeal<G>) -> String {
+        deal.title()
+    }
+
+    fn describe_deal(deal: &DeckDeal<G>) -> String {
+        deal.describe()
+    }
+
+    fn seeded(seed: u64, variant: Self::Variant) -> Option<DeckDeal<G>> {
+        DeckDeal::seeded(seed, variant)
+    }
+
+    fn seed_of(deal: &DeckDeal<G>) -> Option<u64> {
+        deal.seed()
+    }
+
+    /// Game numbers start at 1: after the last a `u64` holds, the search goes on from 1.
+    fn next_seed(seed: u64) -> u64 {
+        seed.checked_add(1).unwrap_or(1)
+    }
+
+    fn variant(deal: &DeckDeal<G>) -> Self::Variant {
+        deal.variant
+    }
+
+    fn deal_path(deal: &DeckDeal<G>) -> String {
+        deal.path()
+    }
+
+    fn parse_deal_path(segments: &[&str], variant: Self::Variant) -> Result<Option<DeckDeal<G>>, LinkError> {
+        DeckDeal::parse_path(segments, variant)
+    }
+
+    fn moves_code(deal: &DeckDeal<G>, moves: &[G::Move]) -> String {
+        G::format_moves(&deal.start(), moves)
+    }
+
+    fn read_moves(start: &G::Position, code: &str) -> Result<Vec<G::Move>, String> {
+        G::parse_moves(start, code)
+    }
+
+    fn board_text(position: &G::Position) -> Option<String> {
+        Some(G::format_board(position))
+    }
+
+    fn deal_from_text(text: &str, variant: Self::Variant) -> Result<DeckDeal<G>, String> {
+        DeckDeal::from_text(text, variant)
+    }
+
+    fn deal_text(deal: &DeckDeal<G>) -> Option<String> {
+        Some(deal.text())
+    }
+
+    fn save(deal: &DeckDeal<G>, moves: &[G::Move]) -> SavedDeal {
+        save_deal::<G>(deal, moves)
+    }
+
+    fn restore(saved: SavedDeal) -> Option<(DeckDeal<G>, Vec<G::Move>)> {
+        restore_deal::<G>(saved)
+    }
 }
 
 /// A deal of a [`DeckDealt`] game: the deck in dealing order (first dealt first), its PySolFC
@@ -60,8 +135,8 @@ impl<G: DeckDealt> DeckDeal<G> {
     /// "Yukon #164", "Yukon (pasted deck)".
     pub fn title(&self) -> String {
         match self.number {
-            Some(number) => format!("{} #{number}", G::TITLE),
-            None => format!("{} (pasted deck)", G::TITLE),
+            Some(number) => format!("{} #{number}", G::NAME),
+            None => format!("{} (pasted deck)", G::NAME),
         }
     }
 
@@ -131,7 +206,7 @@ impl<G: DeckDealt> PartialEq for DeckDeal<G> {
 impl<G: DeckDealt> fmt::Debug for DeckDeal<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DeckDeal")
-            .field("game", &G::TITLE)
+            .field("game", &G::NAME)
             .field("number", &self.number)
             .field("variant", &self.variant)
             .finish()

@@ -8,13 +8,9 @@ use super::table::{can_lift, intended_move, send_away, Pile};
 use super::{Move, Position, Solver, DEFAULT_BUDGET, PILES};
 use crate::cards::Card;
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
-use crate::games::{
-    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SavedDeal,
-    SolveMode, Solving, Spot, Tap,
-};
+use crate::games::{DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
-use crate::share::LinkError;
 
 /// Golf, as the table plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +20,23 @@ pub struct Golf;
 pub type GolfDeal = DeckDeal<Golf>;
 
 impl DeckDealt for Golf {
-    type Position = Position;
     type Variant = OneVariant;
-    const TITLE: &'static str = "Golf";
+    const DAILY_SALT: u64 = 9;
 
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::from_cards(cards)
+    }
+
+    fn format_moves(_start: &Position, moves: &[Move]) -> String {
+        super::format_moves(moves)
+    }
+
+    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn format_board(position: &Position) -> String {
+        position.to_string()
     }
 }
 
@@ -171,67 +178,6 @@ impl Play for Golf {
     }
 }
 
-impl Dealing for Golf {
-    type Deal = GolfDeal;
-    type Variant = OneVariant;
-    type Saved = SavedDeal;
-
-    const DAILY_SALT: u64 = 9;
-    const PASTE: Option<&'static str> = Some(crate::games::deck_deal::PASTE);
-
-    fn title(deal: &GolfDeal) -> String {
-        deal.title()
-    }
-
-    fn describe_deal(deal: &GolfDeal) -> String {
-        deal.describe()
-    }
-
-    fn seeded(seed: u64, variant: OneVariant) -> Option<GolfDeal> {
-        DeckDeal::seeded(seed, variant)
-    }
-
-    fn seed_of(deal: &GolfDeal) -> Option<u64> {
-        deal.seed()
-    }
-
-    fn deal_path(deal: &GolfDeal) -> String {
-        deal.path()
-    }
-
-    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<GolfDeal>, LinkError> {
-        DeckDeal::parse_path(segments, variant)
-    }
-
-    fn moves_code(_deal: &GolfDeal, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn board_text(position: &Position) -> Option<String> {
-        Some(position.to_string())
-    }
-
-    fn deal_from_text(text: &str, variant: OneVariant) -> Result<GolfDeal, String> {
-        DeckDeal::from_text(text, variant)
-    }
-
-    fn deal_text(deal: &GolfDeal) -> Option<String> {
-        Some(deal.text())
-    }
-
-    fn save(deal: &GolfDeal, moves: &[Move]) -> SavedDeal {
-        save_deal::<Golf>(deal, moves)
-    }
-
-    fn restore(saved: SavedDeal) -> Option<(GolfDeal, Vec<Move>)> {
-        restore_deal::<Golf>(saved)
-    }
-}
-
 impl Solving for Golf {
     type Solver = Solver;
 
@@ -336,6 +282,7 @@ impl Search for Grader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Dealing;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

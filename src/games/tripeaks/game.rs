@@ -9,13 +9,9 @@ use super::table::{can_lift, cannot_lift, fits_waste, intended_move, move_piles,
 use super::{Options, Solver};
 use crate::cards::Card;
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
-use crate::games::{
-    restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SavedDeal,
-    SolveMode, Solving, Spot, Tap,
-};
+use crate::games::{DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
-use crate::share::LinkError;
 
 /// TriPeaks, as the table plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,12 +21,23 @@ pub struct TriPeaks;
 pub type TriPeaksDeal = DeckDeal<TriPeaks>;
 
 impl DeckDealt for TriPeaks {
-    type Position = Position;
     type Variant = OneVariant;
-    const TITLE: &'static str = "TriPeaks";
+    const DAILY_SALT: u64 = 10;
 
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::new(cards.try_into().expect("a deal is one whole deck"))
+    }
+
+    fn format_moves(_start: &Position, moves: &[Move]) -> String {
+        super::format_moves(moves)
+    }
+
+    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn format_board(position: &Position) -> String {
+        position.to_string()
     }
 }
 
@@ -148,67 +155,6 @@ impl Play for TriPeaks {
     }
 }
 
-impl Dealing for TriPeaks {
-    type Deal = TriPeaksDeal;
-    type Variant = OneVariant;
-    type Saved = SavedDeal;
-
-    const DAILY_SALT: u64 = 10;
-    const PASTE: Option<&'static str> = Some(crate::games::deck_deal::PASTE);
-
-    fn title(deal: &TriPeaksDeal) -> String {
-        deal.title()
-    }
-
-    fn describe_deal(deal: &TriPeaksDeal) -> String {
-        deal.describe()
-    }
-
-    fn seeded(seed: u64, variant: OneVariant) -> Option<TriPeaksDeal> {
-        DeckDeal::seeded(seed, variant)
-    }
-
-    fn seed_of(deal: &TriPeaksDeal) -> Option<u64> {
-        deal.seed()
-    }
-
-    fn deal_path(deal: &TriPeaksDeal) -> String {
-        deal.path()
-    }
-
-    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<TriPeaksDeal>, LinkError> {
-        DeckDeal::parse_path(segments, variant)
-    }
-
-    fn moves_code(_deal: &TriPeaksDeal, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn board_text(position: &Position) -> Option<String> {
-        Some(position.to_string())
-    }
-
-    fn deal_from_text(text: &str, variant: OneVariant) -> Result<TriPeaksDeal, String> {
-        DeckDeal::from_text(text, variant)
-    }
-
-    fn deal_text(deal: &TriPeaksDeal) -> Option<String> {
-        Some(deal.text())
-    }
-
-    fn save(deal: &TriPeaksDeal, moves: &[Move]) -> SavedDeal {
-        save_deal::<TriPeaks>(deal, moves)
-    }
-
-    fn restore(saved: SavedDeal) -> Option<(TriPeaksDeal, Vec<Move>)> {
-        restore_deal::<TriPeaks>(saved)
-    }
-}
-
 impl Solving for TriPeaks {
     type Solver = Solver;
 
@@ -285,6 +231,7 @@ impl Search for Grader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Dealing;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

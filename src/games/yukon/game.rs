@@ -9,12 +9,11 @@ use super::{Move, Options, Position, Solver, PILES};
 use crate::cards::{Card, Deck, Suit};
 use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
 use crate::games::{
-    fanned_pile_words, foundation_cards, foundation_words, restore_deal, save_deal, Dealing, DeckDeal,
-    DeckDealt, OneVariant, Place, Play, SavedDeal, SolveMode, Solving, Spot,
+    fanned_pile_words, foundation_cards, foundation_words, DeckDeal, DeckDealt, OneVariant, Place, Play,
+    SolveMode, Solving, Spot,
 };
 use crate::search::{Outcome, Progress, Search};
 use crate::session::Start;
-use crate::share::LinkError;
 
 /// Yukon, as the table plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +23,23 @@ pub struct Yukon;
 pub type YukonDeal = DeckDeal<Yukon>;
 
 impl DeckDealt for Yukon {
-    type Position = Position;
     type Variant = OneVariant;
-    const TITLE: &'static str = "Yukon";
+    const DAILY_SALT: u64 = 8;
 
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::new(&Deck::from_cards(cards.to_vec()).expect("a deal is one whole deck"))
+    }
+
+    fn format_moves(_start: &Position, moves: &[Move]) -> String {
+        super::format_moves(moves)
+    }
+
+    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn format_board(position: &Position) -> String {
+        position.to_string()
     }
 }
 
@@ -154,67 +164,6 @@ impl Play for Yukon {
     }
 }
 
-impl Dealing for Yukon {
-    type Deal = YukonDeal;
-    type Variant = OneVariant;
-    type Saved = SavedDeal;
-
-    const DAILY_SALT: u64 = 8;
-    const PASTE: Option<&'static str> = Some(crate::games::deck_deal::PASTE);
-
-    fn title(deal: &YukonDeal) -> String {
-        deal.title()
-    }
-
-    fn describe_deal(deal: &YukonDeal) -> String {
-        deal.describe()
-    }
-
-    fn seeded(seed: u64, variant: OneVariant) -> Option<YukonDeal> {
-        DeckDeal::seeded(seed, variant)
-    }
-
-    fn seed_of(deal: &YukonDeal) -> Option<u64> {
-        deal.seed()
-    }
-
-    fn deal_path(deal: &YukonDeal) -> String {
-        deal.path()
-    }
-
-    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<YukonDeal>, LinkError> {
-        DeckDeal::parse_path(segments, variant)
-    }
-
-    fn moves_code(_deal: &YukonDeal, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn board_text(position: &Position) -> Option<String> {
-        Some(position.to_string())
-    }
-
-    fn deal_from_text(text: &str, variant: OneVariant) -> Result<YukonDeal, String> {
-        DeckDeal::from_text(text, variant)
-    }
-
-    fn deal_text(deal: &YukonDeal) -> Option<String> {
-        Some(deal.text())
-    }
-
-    fn save(deal: &YukonDeal, moves: &[Move]) -> SavedDeal {
-        save_deal::<Yukon>(deal, moves)
-    }
-
-    fn restore(saved: SavedDeal) -> Option<(YukonDeal, Vec<Move>)> {
-        restore_deal::<Yukon>(saved)
-    }
-}
-
 impl Solving for Yukon {
     type Solver = Solver;
 
@@ -294,6 +243,7 @@ impl Search for Grader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Dealing;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

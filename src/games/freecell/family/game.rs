@@ -13,13 +13,9 @@ use super::table::{autoplay, cannot_lift, finishing_moves, intended_move};
 use crate::cards::Card;
 use crate::games::freecell::table::{self, can_lift, cell_letter, send_away, Pile};
 use crate::games::freecell::{Autoplay, Budget, Move, Source, Target};
-use crate::games::{
-    deck_deal, restore_deal, save_deal, Dealing, DeckDeal, DeckDealt, Grade, OneVariant, Place, Play,
-    SavedDeal, SolveMode, Solving, Spot,
-};
+use crate::games::{DeckDeal, DeckDealt, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot};
 use crate::search::Search;
 use crate::session::Start;
-use crate::share::LinkError;
 
 /// One game of the family on the table: its variant and its own words and numbers.
 pub trait Kind: Copy + Debug + 'static {
@@ -76,12 +72,23 @@ pub type FamilyDeal<K> = DeckDeal<Family<K>>;
 pub const SOLVER_BUDGET: Budget = Budget::states(1_000_000);
 
 impl<K: Kind> DeckDealt for Family<K> {
-    type Position = Position;
     type Variant = OneVariant;
-    const TITLE: &'static str = K::NAME;
+    const DAILY_SALT: u64 = K::DAILY_SALT;
 
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::from_deal_order(K::VARIANT, cards)
+    }
+
+    fn format_moves(start: &Position, moves: &[Move]) -> String {
+        format_moves(start, moves)
+    }
+
+    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
+        play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+    }
+
+    fn format_board(position: &Position) -> String {
+        position.board_text()
     }
 }
 
@@ -173,73 +180,6 @@ impl<K: Kind> Play for Family<K> {
     }
 }
 
-impl<K: Kind> Dealing for Family<K> {
-    type Deal = FamilyDeal<K>;
-    type Variant = OneVariant;
-    type Saved = SavedDeal;
-
-    const DAILY_SALT: u64 = K::DAILY_SALT;
-
-    fn title(deal: &FamilyDeal<K>) -> String {
-        deal.title()
-    }
-
-    fn describe_deal(deal: &FamilyDeal<K>) -> String {
-        deal.describe()
-    }
-
-    fn seeded(seed: u64, variant: OneVariant) -> Option<FamilyDeal<K>> {
-        DeckDeal::seeded(seed, variant)
-    }
-
-    fn seed_of(deal: &FamilyDeal<K>) -> Option<u64> {
-        deal.seed()
-    }
-
-    /// Game numbers start at 1: after the last a `u64` holds, the search goes on from 1.
-    fn next_seed(seed: u64) -> u64 {
-        seed.checked_add(1).unwrap_or(1)
-    }
-
-    fn deal_path(deal: &FamilyDeal<K>) -> String {
-        deal.path()
-    }
-
-    fn parse_deal_path(segments: &[&str], variant: OneVariant) -> Result<Option<FamilyDeal<K>>, LinkError> {
-        DeckDeal::parse_path(segments, variant)
-    }
-
-    fn moves_code(deal: &FamilyDeal<K>, moves: &[Move]) -> String {
-        format_moves(&deal.start(), moves)
-    }
-
-    fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn board_text(position: &Position) -> Option<String> {
-        Some(position.board_text())
-    }
-
-    const PASTE: Option<&'static str> = Some(deck_deal::PASTE);
-
-    fn deal_from_text(text: &str, variant: OneVariant) -> Result<FamilyDeal<K>, String> {
-        DeckDeal::from_text(text, variant)
-    }
-
-    fn deal_text(deal: &FamilyDeal<K>) -> Option<String> {
-        Some(deal.text())
-    }
-
-    fn save(deal: &FamilyDeal<K>, moves: &[Move]) -> SavedDeal {
-        save_deal::<Self>(deal, moves)
-    }
-
-    fn restore(saved: SavedDeal) -> Option<(FamilyDeal<K>, Vec<Move>)> {
-        restore_deal::<Self>(saved)
-    }
-}
-
 impl<K: Kind> Solving for Family<K> {
     type Solver = FamilySolver;
 
@@ -256,6 +196,7 @@ impl<K: Kind> Solving for Family<K> {
 mod tests {
     use super::*;
     use crate::deal::PysolNumber;
+    use crate::games::Dealing;
     use crate::games::{read_deal_code, spots, step_focus, Direction, Tap};
 
     type Bakers = Family<BakersGame>;
