@@ -9,7 +9,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::search::Outcome;
+use crate::search::{Outcome, Progress, Search};
+use crate::session::Table;
 
 /// A deal's difficulty tier. Only a deal proven winnable has one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -137,3 +138,109 @@ impl Grade {
 
 /// "The solver proved that this deal cannot be won", the usual words for a lost deal.
 pub const CANNOT_BE_WON: &str = "The solver proved that this deal cannot be won";
+
+/// Grades a deal by one run of its solver. A win counts only once its line, replayed through
+/// the rules from the start, wins; `grade_win` then grades it from the positions the solver
+/// searched, the line and the won position (a win that does not replay is "unknown").
+pub struct ReplayGrader<P: Table, S> {
+    start: P,
+    solver: S,
+    grade_win: fn(states: u64, line: &[P::Move], end: &P) -> Grade,
+}
+
+impl<P: Table, S: Search<Solution = Vec<P::Move>>> ReplayGrader<P, S> {
+    pub fn new(start: P, solver: S, grade_win: fn(u64, &[P::Move], &P) -> Grade) -> ReplayGrader<P, S> {
+        ReplayGrader { start, solver, grade_win }
+    }
+}
+
+impl<P: Table, S: Search<Solution = Vec<P::Move>>> Search for ReplayGrader<P, S> {
+    type Solution = Grade;
+
+    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
+        let outcome = self.solver.step(work)?;
+        let states = self.solver.progress().states;
+        let grade = match outcome {
+            Outcome::Solved(line) => match line.iter().try_fold(self.start.clone(), |p, &m| p.after(m)) {
+                Ok(end) if end.is_won() => (self.grade_win)(states, &line, &end),
+                _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
+            },
+            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
+        };
+        Some(Outcome::Solved(grade))
+    }
+
+    fn progress(&self) -> Progress {
+        self.solver.progress()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count that is won at 3, moved by steps of 1 and 2 (a step of 2 is refused from 2).
+    #[derive(Clone, PartialEq, Debug)]
+    struct Count(u8);
+
+    impl Table for Count {
+        type Move = u8;
+        type Illegal = String;
+
+        fn is_won(&self) -> bool {
+            self.0 == 3
+        }
+
+        fn after(&self, step: u8) -> Result<Count, String> {
+            match self.0 + step {
+                n if n <= 3 => Ok(Count(n)),
+                _ => Err("past 3".into()),
+            }
+        }
+    }
+
+    /// A solver that answers `outcome` at once, having searched 7 states.
+    struct Answers(Option<Outcome<Vec<u8>>>);
+
+    impl Search for Answers {
+        type Solution = Vec<u8>;
+
+        fn step(&mut self, _work: u64) -> Option<Outcome<Vec<u8>>> {
+            self.0.take()
+        }
+
+        fn progress(&self) -> Progress {
+            Progress { states: 7 }
+        }
+    }
+
+    fn grade(outcome: Outcome<Vec<u8>>) -> Grade {
+        let grade_win = |states, line: &[u8], end: &Count| {
+            Grade::solved(
+                Difficulty::Hard,
+                format!("{states} states, {} moves, at {}", line.len(), end.0),
+                &(),
+            )
+        };
+        match ReplayGrader::new(Count(0), Answers(Some(outcome)), grade_win).step(1) {
+            Some(Outcome::Solved(grade)) => grade,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_win_is_graded_once_its_line_replays_to_a_won_position() {
+        let won = grade(Outcome::Solved(vec![1, 2]));
+        assert_eq!((won.verdict, won.difficulty), (Verdict::Solved, Some(Difficulty::Hard)));
+        assert_eq!(won.reason, "7 states, 2 moves, at 3");
+    }
+
+    #[test]
+    fn a_line_the_rules_refuse_or_that_does_not_win_is_unknown() {
+        for line in [vec![2, 2], vec![1, 1]] {
+            let grade = grade(Outcome::Solved(line.clone()));
+            assert_eq!((grade.verdict, grade.difficulty), (Verdict::Unknown, None), "{line:?}");
+        }
+        assert_eq!(grade(Outcome::Unsolvable).verdict, Verdict::Unsolvable);
+    }
+}

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::table::{can_lift, intended_move, send_away, Pile};
 use super::{Move, Position, Solver, DEFAULT_BUDGET, PILES};
 use crate::cards::Card;
-use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
+use crate::games::grading::{Difficulty, Grade, ReplayGrader};
 use crate::games::{DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
-use crate::search::{Outcome, Progress, Search};
+use crate::search::Search;
 use crate::session::Start;
 
 /// Golf, as the table plays it.
@@ -187,7 +187,7 @@ impl Solving for Golf {
 
     fn grader(deal: &GolfDeal) -> Box<dyn Search<Solution = Grade>> {
         let start = deal.start();
-        Box::new(Grader { start, solver: Solver::new(&start, DEFAULT_BUDGET) })
+        Box::new(ReplayGrader::new(start, Solver::new(&start, DEFAULT_BUDGET), grade_win))
     }
 
     fn policy_wins(deal: &GolfDeal) -> Option<bool> {
@@ -244,45 +244,20 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     (tier, reason)
 }
 
-/// Grades a Golf deal: one solver run (budget [`DEFAULT_BUDGET`]), its line replayed.
-struct Grader {
-    start: Position,
-    solver: Solver,
-}
-
-impl Search for Grader {
-    type Solution = Grade;
-
-    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let outcome = self.solver.step(work)?;
-        let states = self.solver.progress().states;
-        let grade = match outcome {
-            Outcome::Solved(moves) => {
-                let replayed = moves.iter().try_fold(self.start, |p, &m| p.play(m));
-                match replayed {
-                    Ok(end) if end.is_won() => {
-                        let deals = moves.iter().filter(|m| **m == Move::Deal).count() as u32;
-                        let facts = Facts { states, moves: moves.len() as u32, deals };
-                        let (difficulty, reason) = difficulty_of(&facts);
-                        Grade::solved(difficulty, reason, &facts)
-                    }
-                    _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
-                }
-            }
-            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
-        };
-        Some(Outcome::Solved(grade))
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
-    }
+/// The grade of a won deal from its replayed line.
+fn grade_win(states: u64, line: &[Move], _end: &Position) -> Grade {
+    let deals = line.iter().filter(|m| **m == Move::Deal).count() as u32;
+    let facts = Facts { states, moves: line.len() as u32, deals };
+    let (difficulty, reason) = difficulty_of(&facts);
+    Grade::solved(difficulty, reason, &facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grading::Verdict;
     use crate::games::Dealing;
+    use crate::search::Outcome;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

@@ -10,12 +10,12 @@ use super::table::{can_lift, intended_move, send_away, Pile};
 use super::{Options, Solver};
 use crate::cards::{Card, Rank};
 use crate::deal::PysolNumber;
-use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
+use crate::games::grading::{Difficulty, Grade, ReplayGrader};
 use crate::games::{
     choosing_words, restore_deal, save_deal, Dealing, MoveRecord, Place, Play, SavedDeal, SolveMode, Solving,
     Spot, Tap, Variant,
 };
-use crate::search::{Outcome, Progress, Search};
+use crate::search::Search;
 use crate::session::Start;
 use crate::share::LinkError;
 
@@ -327,7 +327,7 @@ impl Solving for Spider {
 
     fn grader(deal: &SpiderDeal) -> Box<dyn Search<Solution = Grade>> {
         let start = deal.start();
-        Box::new(Grader { start, solver: Solver::new(&start, Options::default()) })
+        Box::new(ReplayGrader::new(start, Solver::new(&start, Options::default()), grade_win))
     }
 }
 
@@ -355,43 +355,18 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     (tier, reason)
 }
 
-/// Grades a Spider deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.
-struct Grader {
-    start: Position,
-    solver: Solver,
-}
-
-impl Search for Grader {
-    type Solution = Grade;
-
-    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let outcome = self.solver.step(work)?;
-        let states = self.solver.progress().states;
-        let grade = match outcome {
-            Outcome::Solved(moves) => {
-                let replayed = moves.iter().try_fold(self.start, |p, &m| p.play(m));
-                match replayed {
-                    Ok(end) if end.is_won() => {
-                        let facts = Facts { states, moves: moves.len() as u32 };
-                        let (difficulty, reason) = difficulty_of(&facts);
-                        Grade::solved(difficulty, reason, &facts)
-                    }
-                    _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
-                }
-            }
-            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
-        };
-        Some(Outcome::Solved(grade))
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
-    }
+/// The grade of a won deal from its replayed line.
+fn grade_win(states: u64, line: &[Move], _end: &Position) -> Grade {
+    let facts = Facts { states, moves: line.len() as u32 };
+    let (difficulty, reason) = difficulty_of(&facts);
+    Grade::solved(difficulty, reason, &facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grading::Verdict;
+    use crate::search::Outcome;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

@@ -8,9 +8,9 @@ use super::rules::{row_column, Move, Position, PEAK_CARDS};
 use super::table::{can_lift, cannot_lift, fits_waste, intended_move, move_piles, tapped_move, Pile};
 use super::{Options, Solver};
 use crate::cards::Card;
-use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
+use crate::games::grading::{Difficulty, Grade, ReplayGrader};
 use crate::games::{DeckDeal, DeckDealt, MoveRecord, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
-use crate::search::{Outcome, Progress, Search};
+use crate::search::Search;
 use crate::session::Start;
 
 /// TriPeaks, as the table plays it.
@@ -163,7 +163,8 @@ impl Solving for TriPeaks {
     }
 
     fn grader(deal: &TriPeaksDeal) -> Box<dyn Search<Solution = Grade>> {
-        Box::new(Grader { start: deal.start(), solver: Solver::new(&deal.start(), Options::default()) })
+        let start = deal.start();
+        Box::new(ReplayGrader::new(start, Solver::new(&start, Options::default()), grade_win))
     }
 }
 
@@ -197,41 +198,19 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     (tier, reason)
 }
 
-/// Grades a TriPeaks deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.
-struct Grader {
-    start: Position,
-    solver: Solver,
-}
-
-impl Search for Grader {
-    type Solution = Grade;
-
-    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let outcome = self.solver.step(work)?;
-        let states = self.solver.progress().states;
-        let grade = match outcome {
-            Outcome::Solved(moves) => match moves.iter().try_fold(self.start, |p, &m| p.play(m)) {
-                Ok(end) if end.is_won() => {
-                    let facts = Facts { states, spare: end.stock().len() as u32 };
-                    let (difficulty, reason) = difficulty_of(&facts);
-                    Grade::solved(difficulty, reason, &facts)
-                }
-                _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
-            },
-            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
-        };
-        Some(Outcome::Solved(grade))
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
-    }
+/// The grade of a won deal from its replayed line.
+fn grade_win(states: u64, _line: &[Move], end: &Position) -> Grade {
+    let facts = Facts { states, spare: end.stock().len() as u32 };
+    let (difficulty, reason) = difficulty_of(&facts);
+    Grade::solved(difficulty, reason, &facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grading::Verdict;
     use crate::games::Dealing;
+    use crate::search::Outcome;
 
     #[test]
     fn tiers_follow_the_positions_searched() {

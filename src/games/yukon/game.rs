@@ -7,12 +7,12 @@ use serde::{Deserialize, Serialize};
 use super::table::{can_lift, finishing_moves, intended_move, move_piles, send_away, Pile};
 use super::{Move, Options, Position, Solver, PILES};
 use crate::cards::{Card, Deck, Suit};
-use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
+use crate::games::grading::{Difficulty, Grade, ReplayGrader};
 use crate::games::{
     fanned_pile_words, foundation_cards, foundation_words, DeckDeal, DeckDealt, OneVariant, Place, Play,
     SolveMode, Solving, Spot,
 };
-use crate::search::{Outcome, Progress, Search};
+use crate::search::Search;
 use crate::session::Start;
 
 /// Yukon, as the table plays it.
@@ -172,7 +172,8 @@ impl Solving for Yukon {
     }
 
     fn grader(deal: &YukonDeal) -> Box<dyn Search<Solution = Grade>> {
-        Box::new(Grader { start: deal.start(), solver: Solver::new(&deal.start(), Options::default()) })
+        let start = deal.start();
+        Box::new(ReplayGrader::new(start, Solver::new(&start, Options::default()), grade_win))
     }
 }
 
@@ -205,45 +206,20 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
     (tier, reason)
 }
 
-/// Grades a Yukon deal: one solver run (budget [`super::DEFAULT_BUDGET`]), its line replayed.
-struct Grader {
-    start: Position,
-    solver: Solver,
-}
-
-impl Search for Grader {
-    type Solution = Grade;
-
-    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let outcome = self.solver.step(work)?;
-        let states = self.solver.progress().states;
-        let grade = match outcome {
-            Outcome::Solved(moves) => {
-                let replayed = moves.iter().try_fold(self.start, |p, &m| p.play(m));
-                match replayed {
-                    Ok(end) if end.is_won() => {
-                        let shifts = moves.iter().filter(|m| matches!(m, Move::ToPile { .. })).count() as u32;
-                        let facts = Facts { states, moves: moves.len() as u32, shifts };
-                        let (difficulty, reason) = difficulty_of(&facts);
-                        Grade::solved(difficulty, reason, &facts)
-                    }
-                    _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
-                }
-            }
-            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
-        };
-        Some(Outcome::Solved(grade))
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
-    }
+/// The grade of a won deal from its replayed line.
+fn grade_win(states: u64, line: &[Move], _end: &Position) -> Grade {
+    let shifts = line.iter().filter(|m| matches!(m, Move::ToPile { .. })).count() as u32;
+    let facts = Facts { states, moves: line.len() as u32, shifts };
+    let (difficulty, reason) = difficulty_of(&facts);
+    Grade::solved(difficulty, reason, &facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grading::Verdict;
     use crate::games::Dealing;
+    use crate::search::Outcome;
 
     #[test]
     fn tiers_follow_the_positions_searched() {
