@@ -141,15 +141,16 @@ pub const CANNOT_BE_WON: &str = "The solver proved that this deal cannot be won"
 
 /// Grades a deal by one run of its solver. A win counts only once its line, replayed through
 /// the rules from the start, wins; `grade_win` then grades it from the positions the solver
-/// searched, the line and the won position (a win that does not replay is "unknown").
+/// searched, the start, the line and the won position (a win that does not replay is
+/// "unknown").
 pub struct ReplayGrader<P: Table, S> {
     start: P,
     solver: S,
-    grade_win: fn(states: u64, line: &[P::Move], end: &P) -> Grade,
+    grade_win: fn(states: u64, start: &P, line: &[P::Move], end: &P) -> Grade,
 }
 
 impl<P: Table, S: Search<Solution = Vec<P::Move>>> ReplayGrader<P, S> {
-    pub fn new(start: P, solver: S, grade_win: fn(u64, &[P::Move], &P) -> Grade) -> ReplayGrader<P, S> {
+    pub fn new(start: P, solver: S, grade_win: fn(u64, &P, &[P::Move], &P) -> Grade) -> ReplayGrader<P, S> {
         ReplayGrader { start, solver, grade_win }
     }
 }
@@ -162,7 +163,7 @@ impl<P: Table, S: Search<Solution = Vec<P::Move>>> Search for ReplayGrader<P, S>
         let states = self.solver.progress().states;
         let grade = match outcome {
             Outcome::Solved(line) => match line.iter().try_fold(self.start.clone(), |p, &m| p.after(m)) {
-                Ok(end) if end.is_won() => (self.grade_win)(states, &line, &end),
+                Ok(end) if end.is_won() => (self.grade_win)(states, &self.start, &line, &end),
                 _ => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
             },
             other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
@@ -215,7 +216,7 @@ mod tests {
     }
 
     fn grade(outcome: Outcome<Vec<u8>>) -> Grade {
-        let grade_win = |states, line: &[u8], end: &Count| {
+        let grade_win = |states, _start: &Count, line: &[u8], end: &Count| {
             Grade::solved(
                 Difficulty::Hard,
                 format!("{states} states, {} moves, at {}", line.len(), end.0),

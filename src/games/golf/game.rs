@@ -245,7 +245,7 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
 }
 
 /// The grade of a won deal from its replayed line.
-fn grade_win(states: u64, line: &[Move], _end: &Position) -> Grade {
+fn grade_win(states: u64, _start: &Position, line: &[Move], _end: &Position) -> Grade {
     let deals = line.iter().filter(|m| **m == Move::Deal).count() as u32;
     let facts = Facts { states, moves: line.len() as u32, deals };
     let (difficulty, reason) = difficulty_of(&facts);

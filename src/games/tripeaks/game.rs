@@ -199,7 +199,7 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
 }
 
 /// The grade of a won deal from its replayed line.
-fn grade_win(states: u64, _line: &[Move], end: &Position) -> Grade {
+fn grade_win(states: u64, _start: &Position, _line: &[Move], end: &Position) -> Grade {
     let facts = Facts { states, spare: end.stock().len() as u32 };
     let (difficulty, reason) = difficulty_of(&facts);
     Grade::solved(difficulty, reason, &facts)

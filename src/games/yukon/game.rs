@@ -207,7 +207,7 @@ pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
 }
 
 /// The grade of a won deal from its replayed line.
-fn grade_win(states: u64, line: &[Move], _end: &Position) -> Grade {
+fn grade_win(states: u64, _start: &Position, line: &[Move], _end: &Position) -> Grade {
     let shifts = line.iter().filter(|m| matches!(m, Move::ToPile { .. })).count() as u32;
     let facts = Facts { states, moves: line.len() as u32, shifts };
     let (difficulty, reason) = difficulty_of(&facts);

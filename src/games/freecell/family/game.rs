@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use super::grading::Grader;
+use super::grading::grader;
 use super::notation::{format_moves, play_moves};
 use super::rules::{Position, Variant};
 use super::solver::FamilySolver;
@@ -188,7 +188,7 @@ impl<K: Kind> Solving for Family<K> {
     }
 
     fn grader(deal: &FamilyDeal<K>) -> Box<dyn Search<Solution = Grade>> {
-        Box::new(Grader::new(&deal.start()))
+        Box::new(grader(&deal.start()))
     }
 }
 

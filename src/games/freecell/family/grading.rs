@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::rules::{EmptyCascade, Position};
 use super::solver::FamilySolver;
 use crate::games::freecell::{single_card_cost, Budget, Move, Source, Target};
-use crate::games::grading::{Difficulty, Grade, Verdict, CANNOT_BE_WON};
-use crate::search::{Outcome, Progress, Search};
+use crate::games::grading::{Difficulty, Grade, ReplayGrader, Verdict, CANNOT_BE_WON};
 
 /// The states a grading may store (fixed, so that a build grades a deal alike everywhere).
 pub const BUDGET: Budget = Budget::states(1_000_000);
@@ -78,37 +77,19 @@ pub fn measure(start: &Position, moves: &[Move]) -> Option<u32> {
 }
 
 /// Grades one family position in slices: the solver, then the measure of its line.
-pub struct Grader {
-    start: Position,
-    solver: Box<FamilySolver>,
+pub fn grader(start: &Position) -> ReplayGrader<Position, FamilySolver> {
+    ReplayGrader::new(start.clone(), FamilySolver::new(start, BUDGET), grade_win)
 }
 
-impl Grader {
-    pub fn new(start: &Position) -> Grader {
-        Grader { start: start.clone(), solver: Box::new(FamilySolver::new(start, BUDGET)) }
-    }
-}
-
-impl Search for Grader {
-    type Solution = Grade;
-
-    fn step(&mut self, work: u64) -> Option<Outcome<Grade>> {
-        let grade = match self.solver.step(work)? {
-            Outcome::Solved(moves) => match measure(&self.start, &moves) {
-                Some(length) => {
-                    let facts = Facts { states: self.solver.progress().states, length };
-                    let (difficulty, reason) = difficulty_of(&facts);
-                    Grade::solved(difficulty, reason, &facts)
-                }
-                None => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
-            },
-            other => Grade::unsolved(Verdict::of(&other), CANNOT_BE_WON),
-        };
-        Some(Outcome::Solved(grade))
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
+/// The grade of a won line: its length in single-card moves.
+fn grade_win(states: u64, start: &Position, line: &[Move], _end: &Position) -> Grade {
+    match measure(start, line) {
+        Some(length) => {
+            let facts = Facts { states, length };
+            let (difficulty, reason) = difficulty_of(&facts);
+            Grade::solved(difficulty, reason, &facts)
+        }
+        None => Grade::unsolved(Verdict::Unknown, CANNOT_BE_WON),
     }
 }
 
@@ -117,7 +98,7 @@ mod tests {
     use super::*;
     use crate::deal::PysolNumber;
     use crate::games::freecell::family::Variant;
-    use crate::search::run_to_end;
+    use crate::search::{run_to_end, Outcome};
 
     fn deal(variant: Variant, number: u128) -> Position {
         Position::deal(variant, PysolNumber::new(number).unwrap())
@@ -125,7 +106,7 @@ mod tests {
 
     #[test]
     fn a_won_deal_gets_a_tier_and_a_lost_one_none() {
-        let grade = |position: &Position| match run_to_end(&mut Grader::new(position), 1 << 14) {
+        let grade = |position: &Position| match run_to_end(&mut grader(position), 1 << 14) {
             Outcome::Solved(grade) => grade,
             other => panic!("a grader always answers: {other:?}"),
         };
