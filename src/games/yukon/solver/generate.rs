@@ -16,6 +16,10 @@ pub(super) enum Pairing {
     /// card. This loses some wins (two such moves can wait on one use), so a search with it
     /// only looks for wins, and proves nothing when it ends without one.
     Uncovering,
+    /// Only a *sideways* move, a run from one face-up card it builds on to the other one,
+    /// comes together with a use of the card it uncovers. No proof that this keeps a win
+    /// either (docs/RULES.md, Yukon), so it too only looks for wins.
+    Sideways,
 }
 
 /// One edge of the search: a move, and for a paired move the use that goes with it.
@@ -155,7 +159,16 @@ pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
                 if position.pile(to).is_empty() && (Some(to) != first_empty || (depth == 0 && down == 0)) {
                     continue;
                 }
-                if pairing == Pairing::Uncovering && is_uncovering(position, mv) {
+                let paired = match pairing {
+                    Pairing::None => false,
+                    Pairing::Uncovering => is_uncovering(position, mv),
+                    Pairing::Sideways => {
+                        is_uncovering(position, mv)
+                            && builds_on(card, pile[depth - 1])
+                            && !position.pile(to).is_empty()
+                    }
+                };
+                if paired {
                     let mut after = *position;
                     after.apply(mv);
                     let mut then = FixedList::<Move, USES>::new(mv);
