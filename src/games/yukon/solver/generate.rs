@@ -1,6 +1,7 @@
 //! The solver's steps: safe moves to the foundations, played at once, and the other moves in
-//! the order they are tried; in the phase that only looks for wins, a move that takes a run
-//! off a face-up card always followed by a use of the card it uncovers.
+//! the order they are tried; in the phases that only look for wins, a move that takes a run
+//! off a face-up card (or only a sideways one) always followed by a use of the card it
+//! uncovers.
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::FixedList;
@@ -137,8 +138,8 @@ fn uses(after: &Position, from: usize, to: usize, moved: Card, out: &mut FixedLi
 
 /// The steps worth trying, best first. Left out, as they can do nothing the others cannot:
 /// a pile's whole content moved to an empty pile (the same position with piles renamed) and
-/// moves to any empty pile but the first; with [`Pairing::Uncovering`], also moves off a
-/// face-up card without a use of it.
+/// moves to any empty pile but the first; and as `pairing` says, moves off a face-up card (or
+/// sideways ones) without a use of it.
 pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
     let mut scored: FixedList<(i32, Step), MAX_STEPS> = FixedList::new((0, FILLER));
     let legal = position.legal_moves();
