@@ -1,23 +1,42 @@
 //! The solver's steps: safe moves to the foundations, played at once, and the other moves in
-//! the order they are tried, with a move that only shifts a run from one card it builds on to
-//! the other one always followed by a use of the card it uncovers.
+//! the order they are tried; in the phases that only look for wins, a move that takes a run
+//! off a face-up card (or only a sideways one) always followed by a use of the card it
+//! uncovers.
 
 use crate::cards::{Card, Rank, Suit};
 use crate::search::FixedList;
 
 use super::super::rules::{builds_on, Move, Position, PILES};
 
-/// One edge of the search: a move, and for a sideways move the use that goes with it.
+/// Which moves come alone and which only with a use of the card they uncover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pairing {
+    /// Every move is a step of its own: the search keeps every line of play.
+    None,
+    /// A move that takes a run off a face-up card comes only together with a use of that
+    /// card. This loses some wins (two such moves can wait on one use), so a search with it
+    /// only looks for wins, and proves nothing when it ends without one.
+    Uncovering,
+    /// Only a *sideways* move, a run from one face-up card it builds on to the other one,
+    /// comes together with a use of the card it uncovers. No proof that this keeps a win
+    /// either (docs/RULES.md, Yukon), so it too only looks for wins.
+    Sideways,
+}
+
+/// One edge of the search: a move, and for a paired move the use that goes with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Step {
     pub(super) first: Move,
     pub(super) then: Option<Move>,
 }
 
-/// The most steps of a position: at most 35 moves, of which at most 14 sideways ones each
-/// with at most 4 uses (home, onto either card it builds on, the other card of the moved
-/// card's rank and colour onto it).
-pub(super) const MAX_STEPS: usize = 35 + 14 * 4;
+/// The most steps of a position: at most 7 moves home and 28 between piles, each of those
+/// with at most [`USES`] uses.
+pub(super) const MAX_STEPS: usize = 7 + 28 * USES;
+
+/// The most uses of an uncovered card: home, onto either card it builds on (or an empty
+/// pile), either card that builds on it, either card under it onto the run just moved.
+const USES: usize = 7;
 
 /// The steps of a position in the order the search tries them.
 pub(super) type Steps = FixedList<Step, MAX_STEPS>;
@@ -49,23 +68,21 @@ pub(super) fn safe_move(position: &Position) -> Option<Move> {
     })
 }
 
-/// Whether `mv` takes a run off a face-up card it builds on and puts it on the other card it
-/// builds on: a *sideways* move, useful only for the card it uncovers.
-fn is_sideways(position: &Position, mv: Move) -> bool {
-    let Move::ToPile { from, to, card, count } = mv else { return false };
-    let (from, to) = (from as usize, to as usize);
+/// Whether `mv` takes a run off a face-up card: useful only for the card it uncovers.
+fn is_uncovering(position: &Position, mv: Move) -> bool {
+    let Move::ToPile { from, count, .. } = mv else { return false };
+    let from = from as usize;
     let pile = position.pile(from);
     let depth = pile.len() - count as usize;
-    depth > position.face_down(from) && builds_on(card, pile[depth - 1]) && !position.pile(to).is_empty()
+    depth > position.face_down(from)
 }
 
-/// After a sideways move from pile `from` in `after`, the moves that use the card it
-/// uncovered: home, alone onto a card it builds on (or an empty pile), or the other card of
-/// the moved card's rank and colour onto it. A sideways move can always wait until just before
-/// the first move that uses that card (the moves between touch neither it nor anything that
-/// depends on where the run lies), and a won game uses every card, so these pairs lose no win
-/// (docs/RULES.md, Yukon).
-fn uses(after: &Position, from: usize, moved: Card, out: &mut FixedList<Move, 4>) {
+/// After a move of a run from pile `from` onto pile `to` in `after`, the moves that use the
+/// card it uncovered: home, alone onto a card it builds on (or an empty pile), a card under it
+/// (carrying it) onto the run, or a card that builds on it onto it. Such a move can often wait
+/// until just before the first use of that card, but not always (docs/RULES.md, Yukon), so
+/// these pairs serve only to look for wins.
+fn uses(after: &Position, from: usize, to: usize, moved: Card, out: &mut FixedList<Move, USES>) {
     let Some(uncovered) = after.top(from) else { return };
     let from8 = from as u8;
     if after.fits_foundation(uncovered) {
@@ -90,20 +107,40 @@ fn uses(after: &Position, from: usize, moved: Card, out: &mut FixedList<Move, 4>
             _ => {}
         }
     }
-    // The twin: same rank, same colour, other suit.
-    let twin = Card::from_index(moved.index() ^ 3).unwrap_or(moved);
-    if let Some((pile, depth)) = after.find(twin) {
-        if pile != from && depth >= after.face_down(pile) {
-            let count = (after.pile(pile).len() - depth) as u8;
-            out.push(Move::ToPile { from: pile as u8, to: from8, card: twin, count });
+    // A card under it (so carrying it) onto the top of the pile the run went to.
+    if let Some(target) = after.top(to) {
+        let pile = after.pile(from);
+        for depth in after.face_down(from)..pile.len() - 1 {
+            if builds_on(pile[depth], target) {
+                let count = (pile.len() - depth) as u8;
+                out.push(Move::ToPile { from: from8, to: to as u8, card: pile[depth], count });
+            }
+        }
+    }
+    // The cards that build on it, but the one that just left it.
+    if uncovered.rank() != Rank::Ace {
+        let lower = uncovered.index() / 4 * 4 - 4;
+        let suits: [u8; 2] = if matches!(uncovered.index() & 3, 0 | 3) { [1, 2] } else { [0, 3] };
+        for suit in suits {
+            let Some(child) = Card::from_index(lower + suit) else { continue };
+            if child == moved {
+                continue;
+            }
+            if let Some((pile, depth)) = after.find(child) {
+                if pile != from && depth >= after.face_down(pile) {
+                    let count = (after.pile(pile).len() - depth) as u8;
+                    out.push(Move::ToPile { from: pile as u8, to: from8, card: child, count });
+                }
+            }
         }
     }
 }
 
 /// The steps worth trying, best first. Left out, as they can do nothing the others cannot:
-/// a pile's whole content moved to an empty pile (the same position with piles renamed),
-/// moves to any empty pile but the first, and sideways moves without a use.
-pub(super) fn ordered_steps(position: &Position) -> Steps {
+/// a pile's whole content moved to an empty pile (the same position with piles renamed) and
+/// moves to any empty pile but the first; and as `pairing` says, moves off a face-up card (or
+/// sideways ones) without a use of it.
+pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
     let mut scored: FixedList<(i32, Step), MAX_STEPS> = FixedList::new((0, FILLER));
     let legal = position.legal_moves();
     let first_empty = (0..PILES).find(|&p| position.pile(p).is_empty());
@@ -123,11 +160,20 @@ pub(super) fn ordered_steps(position: &Position) -> Steps {
                 if position.pile(to).is_empty() && (Some(to) != first_empty || (depth == 0 && down == 0)) {
                     continue;
                 }
-                if is_sideways(position, mv) {
+                let paired = match pairing {
+                    Pairing::None => false,
+                    Pairing::Uncovering => is_uncovering(position, mv),
+                    Pairing::Sideways => {
+                        is_uncovering(position, mv)
+                            && builds_on(card, pile[depth - 1])
+                            && !position.pile(to).is_empty()
+                    }
+                };
+                if paired {
                     let mut after = *position;
                     after.apply(mv);
-                    let mut then = FixedList::<Move, 4>::new(mv);
-                    uses(&after, from, card, &mut then);
+                    let mut then = FixedList::<Move, USES>::new(mv);
+                    uses(&after, from, to, card, &mut then);
                     for &use_ in then.iter() {
                         let score = match use_ {
                             Move::ToFoundation { .. } => 30,
@@ -144,6 +190,9 @@ pub(super) fn ordered_steps(position: &Position) -> Steps {
                 } else if depth == 0 {
                     // Empties a pile.
                     score += 40;
+                } else if builds_on(card, pile[depth - 1]) {
+                    // Moves a run sideways, from one card it builds on to the other.
+                    score -= 20;
                 } else {
                     // Moves a card off a card it does not build on.
                     score += 20;

@@ -1,22 +1,25 @@
 //! The Yukon solver: it sees every card, face down or not, and either finds a winning line,
 //! proves that none exists, or gives up at a state budget.
 //!
-//! A best-first search (so that it runs in slices, and wins come early), in rooms:
+//! A best-first search (so that it runs in slices, and wins come early), in phases
+//! ([`PHASES`]): two that look for a win among fewer lines of play, then one that keeps every
+//! line and so can prove a loss. In rooms:
 //! - [`key`]: every position packed exactly into a `u128` that ignores the order of the piles,
 //!   kept in a transposition table, so no position is searched twice; a position is rebuilt
 //!   from its key alone, so the open list holds 24 bytes a position;
 //! - [`step`]: a step written with cards instead of pile numbers, replayed on the real
 //!   position to give the solution;
 //! - [`generate`]: safe moves to the foundations played at once after every step, and the
-//!   other moves ordered best first; left out are moves that only rename piles, and a
-//!   *sideways* move (a run from one card it builds on to the other) comes only together
-//!   with a use of the card it uncovers;
+//!   other moves ordered best first; left out are moves that only rename piles, and in the
+//!   first phases a move that takes a run off a face-up card comes only together with a use
+//!   of the card it uncovers ([`Pairing`]);
 //! - [`dead_end`]: [`is_dead_end`], a relaxation that drops every position where some card
 //!   can never go home.
 //!
-//! Each reduction keeps some win of every won position (docs/RULES.md, Yukon), and the search
-//! visits every position it can reach before it says so, so a search that ends without a win
-//! proves the deal lost.
+//! Each reduction of the last phase keeps some win of every won position (docs/RULES.md,
+//! Yukon), and that phase visits every position it can reach before it says so, so a last
+//! phase that ends without a win proves the deal lost. The first phases' pairings lose some
+//! wins, so their end proves nothing.
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
@@ -31,7 +34,7 @@ mod step;
 
 pub use dead_end::{is_dead_end, is_dead_end_within};
 
-use generate::{ordered_steps, safe_move};
+use generate::{ordered_steps, safe_move, Pairing};
 use key::{hash, Dealt};
 
 /// The default state budget: about 1-1.5 s of search natively for the deals that run out, so
@@ -65,6 +68,10 @@ impl Default for Options {
 /// [`Search::progress`] counts the distinct positions stored, which the budget bounds.
 pub struct Solver {
     start: Position,
+    /// The start after its safe moves, where each phase begins.
+    root: Position,
+    /// The phase under way, an index into [`PHASES`].
+    phase: usize,
     dealt: Dealt,
     seen: crate::search::Table<u128, ()>,
     keys: Vec<u128>,
@@ -84,13 +91,24 @@ pub struct Solver {
 /// about 1.7 times for few more answers (docs/BENCHMARKS.md).
 const ROOT_RUNS: u32 = 1 << 17;
 
+/// The phases of a search, each with its [`Pairing`] and the share of the budget (percent of
+/// the states) stored when it ends: two that only look for wins, each among fewer lines, the
+/// first fewer than the second, then the one that keeps every line and can prove a loss. Each
+/// starts again from the root. (Games 1..1000, the 94 hardest: 49 won, against 10 with the last
+/// phase alone and 44 without the second.)
+const PHASES: [(Pairing, u64); 3] =
+    [(Pairing::Uncovering, 50), (Pairing::Sideways, 75), (Pairing::None, 100)];
+
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
 
 impl Solver {
     pub fn new(start: &Position, options: Options) -> Solver {
+        let budget = options.budget.states.min(MAX_STATES);
         let mut solver = Solver {
             start: *start,
+            root: *start,
+            phase: 0,
             dealt: Dealt::new(start),
             seen: crate::search::Table::with_slots(1 << 12),
             keys: Vec::new(),
@@ -98,7 +116,7 @@ impl Solver {
             steps: Vec::new(),
             buckets: Vec::new(),
             lowest: 0,
-            budget: options.budget.states.min(MAX_STATES),
+            budget,
             states: 0,
             done: None,
         };
@@ -109,12 +127,25 @@ impl Solver {
         } else if is_dead_end_within(&root, ROOT_RUNS) {
             solver.done = Some(Outcome::Unsolvable);
         } else {
-            let key = solver.dealt.key(&root);
-            solver.seen.insert(hash(key), key);
-            solver.states = 1;
-            solver.push(key, ROOT, 0, estimate(&root));
+            solver.root = root;
+            solver.begin(0);
         }
         solver
+    }
+
+    /// Starts phase `phase` at the root, forgetting the positions of the last one.
+    fn begin(&mut self, phase: usize) {
+        self.phase = phase;
+        self.seen = crate::search::Table::with_slots(1 << 12);
+        self.keys.clear();
+        self.parents.clear();
+        self.steps.clear();
+        self.buckets.clear();
+        self.lowest = 0;
+        let key = self.dealt.key(&self.root);
+        self.seen.insert(hash(key), key);
+        self.states += 1;
+        self.push(key, ROOT, 0, estimate(&self.root));
     }
 
     /// A solver with the default options but a budget of `states`.
@@ -142,6 +173,10 @@ impl Solver {
             self.lowest += 1;
         }
         None
+    }
+
+    fn pairing(&self) -> Pairing {
+        PHASES[self.phase].0
     }
 
     /// The moves from the start to `node` and then `last`, replayed on the start position:
@@ -207,11 +242,16 @@ impl Search for Solver {
         }
         for _ in 0..work.max(1) {
             let Some(node) = self.pop() else {
+                if self.pairing() != Pairing::None {
+                    // This phase's lines are not all lines: no proof yet.
+                    self.begin(self.phase + 1);
+                    continue;
+                }
                 self.done = Some(Outcome::Unsolvable);
                 return self.done.clone();
             };
             let position = self.dealt.decode(self.keys[node as usize]);
-            for step in ordered_steps(&position).iter() {
+            for step in ordered_steps(&position, self.pairing()).iter() {
                 let mut child = position;
                 child.apply(step.first);
                 if let Some(then) = step.then {
@@ -230,6 +270,10 @@ impl Search for Solver {
                     continue;
                 }
                 self.states += 1;
+                if self.phase + 1 < PHASES.len() && self.states >= self.budget * PHASES[self.phase].1 / 100 {
+                    self.begin(self.phase + 1);
+                    break;
+                }
                 if self.states >= self.budget {
                     self.done = Some(Outcome::Unknown(UnknownReason::StateBudget { states: self.states }));
                     return self.done.clone();
@@ -284,6 +328,38 @@ mod tests {
         assert!(solved >= 10, "{solved}");
     }
 
+    /// A win that needs a run moved sideways (the jack of spades from the queen of hearts onto
+    /// the queen of diamonds) before a card under the card it uncovers (the ten of diamonds,
+    /// carrying the queen of hearts) lands on the run: pairing the sideways move with a use of
+    /// the queen of hearts alone lost it, and called the position unsolvable.
+    #[test]
+    fn a_sideways_move_can_wait_for_the_card_under_the_one_it_uncovers() {
+        let piles = ["QS TD QH JS", "TH JH KD", "<JD> KS QD 9D 8D KH", "", "", "", ""];
+        let start = Position::from_piles(piles, [13, 7, 9, 10]).unwrap();
+        assert_eq!(super::brute::winnable(&start, 100_000), Some(true));
+        let Outcome::Solved(moves) = solve(&start) else { panic!("not solved") };
+        assert!(replays(&start, &moves));
+    }
+
+    /// A win that the first phase cannot find: the king of clubs leaves the eight of hearts and
+    /// the eight of spades leaves the nine of spades, and only then the eight of hearts goes
+    /// onto the nine of spades, a use that both moves wait for. The last phase finds it.
+    #[test]
+    fn a_win_the_first_phase_misses_is_found_by_the_second() {
+        let piles = ["KS QC 7H TC JS 9H", "KH 8H KC 9S 8S QS QH JH TH TS JC", "", "", "", "", ""];
+        let start = Position::from_piles(piles, [9, 13, 6, 7]).unwrap();
+        let Outcome::Solved(moves) = solve(&start) else { panic!("not solved") };
+        assert!(replays(&start, &moves));
+    }
+
+    /// PySolFC's game 580 was called unsolvable by the pairing of sideways moves alone.
+    #[test]
+    fn game_580_is_won() {
+        let start = super::super::deal::pysol_deal(crate::deal::PysolNumber::new(580).unwrap());
+        let Outcome::Solved(moves) = solve(&start) else { panic!("not solved") };
+        assert!(replays(&start, &moves));
+    }
+
     /// On small random positions, every verdict agrees with a brute-force search of the
     /// checked rules: "unsolvable" only for positions that cannot be won, every win replayed.
     #[test]
@@ -306,5 +382,30 @@ mod tests {
             }
         }
         assert!(won > 1000 && lost > 30, "{won} won, {lost} lost");
+    }
+
+    /// The same on larger positions (up to 9 cards of a suit out), where the pairing of the
+    /// first phase loses wins now and then: too slow for every run, so run it in release after
+    /// any change to the search (`cargo test --release --lib yukon::solver -- --ignored`).
+    #[test]
+    #[ignore]
+    fn no_false_loss_on_larger_positions() {
+        let (mut checked, mut won) = (0, 0);
+        for seed in 0..6000 {
+            let start = super::brute::random_small(seed, 9, true);
+            let Some(winnable) = super::brute::winnable(&start, 2_000_000) else { continue };
+            checked += 1;
+            match solve(&start) {
+                Outcome::Solved(moves) => {
+                    assert!(replays(&start, &moves), "seed {seed}: {moves:?}\n{start}");
+                    won += 1;
+                }
+                Outcome::Unsolvable => {
+                    assert!(!winnable, "seed {seed}: called unsolvable, but won:\n{start}")
+                }
+                Outcome::Unknown(_) => {}
+            }
+        }
+        assert!(checked > 5000 && won > 3000, "{checked} checked, {won} won");
     }
 }
