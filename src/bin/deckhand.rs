@@ -69,8 +69,9 @@ const USAGE: &str = "usage:
   deckhand GAME deal N | solve N [--json] [--suits 1|2|4]
                                 PySolFC's game N (1..10^20-1): its board text, or a solution
                                 (--suits: Spider's, the game's variant option)
-  deckhand bench GAME --range A..B [--list] [--budget STATES] [--suits 1|2|4]
+  deckhand bench GAME --range A..B [--list] [--suits 1|2|4]
                                 solve deals A..B, replay every solution; --list: a verdict a line
+                                (--budget STATES for the FreeCell family's games)
   deckhand bench GAME ... --slowest K
                                 every bench above: also the K slowest deals with their times
                                 (on stderr with --list); klondike takes --range for --seeds
