@@ -518,6 +518,45 @@ impl Position {
         cards
     }
 
+    /// Appends a compact copy of what play changes (the piles, the rows dealt and the runs
+    /// cleared) to `out`, for a search to keep many positions cheaply; [`Position::unpack`]
+    /// restores it onto a position of the same game.
+    pub(crate) fn pack(&self, out: &mut Vec<u8>) {
+        out.push(self.rows_dealt);
+        out.push(self.cleared_count);
+        out.extend(self.cleared().iter().map(|suit| suit.index() as u8));
+        for pile in 0..PILES {
+            out.push(self.lengths[pile]);
+            out.push(self.face_down[pile]);
+            out.extend(self.pile(pile).iter().map(|card| card.index()));
+        }
+    }
+
+    /// Restores what [`Position::pack`] wrote of a position of the same game (same suits and
+    /// stock) onto this one; gives the bytes it read.
+    pub(crate) fn unpack(&mut self, bytes: &[u8]) -> usize {
+        let mut at = 0;
+        let mut next = || {
+            let byte = bytes.get(at).copied().unwrap_or(0);
+            at += 1;
+            byte
+        };
+        self.rows_dealt = next().min(ROWS as u8);
+        self.cleared_count = next().min(RUNS as u8);
+        for slot in 0..self.cleared_count as usize {
+            self.cleared[slot] = Suit::ALL[next() as usize % 4];
+        }
+        for pile in 0..PILES {
+            let length = next();
+            self.lengths[pile] = length;
+            self.face_down[pile] = next();
+            for depth in 0..length as usize {
+                self.piles[pile][depth] = Card::from_index(next()).unwrap_or(FILLER);
+            }
+        }
+        at
+    }
+
     /// The number of cards where they lie (104 always).
     pub fn card_count(&self) -> usize {
         self.lengths.iter().map(|&l| l as usize).sum::<usize>()

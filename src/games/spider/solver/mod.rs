@@ -52,6 +52,10 @@ impl Default for Options {
     }
 }
 
+/// The expanded nodes whose positions are kept, packed: those at a depth that is a multiple of
+/// this, so that any position is rebuilt from a kept one in fewer moves.
+const SNAPSHOT_EVERY: u32 = 4;
+
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
 
@@ -73,6 +77,11 @@ pub struct Solver {
     seen: crate::search::Table<u128, ()>,
     parents: Vec<u32>,
     moves: Vec<Move>,
+    depths: Vec<u32>,
+    /// Packed positions ([`Position::pack`]) of the expanded nodes at a depth that is a multiple
+    /// of [`SNAPSHOT_EVERY`], by node: where each starts in `packed`.
+    snapshots: std::collections::HashMap<u32, u32>,
+    packed: Vec<u8>,
     open: BinaryHeap<(i32, u32)>,
     budget: u64,
     states: u64,
@@ -80,6 +89,15 @@ pub struct Solver {
     /// The last node expanded and its position, from which its children are rebuilt cheaply.
     last: Option<(u32, Box<Position>)>,
     done: Option<Outcome<Vec<Move>>>,
+    best_debug: i32,
+    /// The guided phase's candidates to deal from, one list per row dealt, best last.
+    rows: Vec<Vec<(i32, u32)>>,
+    /// The positions expanded in the current row's search, and those the stock can deal on,
+    /// each with its score after the deal.
+    row_expanded: u64,
+    row_candidates: Vec<(i32, u32)>,
+    row_limit: u64,
+    beam: usize,
 }
 
 impl Solver {
@@ -103,12 +121,21 @@ impl Solver {
             seen: crate::search::Table::with_slots(1 << 12),
             parents: Vec::new(),
             moves: Vec::new(),
+            depths: Vec::new(),
+            snapshots: std::collections::HashMap::new(),
+            packed: Vec::new(),
             open: BinaryHeap::new(),
             budget: options.budget.states.min(MAX_STATES),
             states: 0,
             phase: Phase::Guided,
             last: None,
             done: None,
+            best_debug: i32::MIN,
+            rows: Vec::new(),
+            row_expanded: 0,
+            row_candidates: Vec::new(),
+            row_limit: std::env::var("SPIDER_ROW").ok().and_then(|x| x.parse().ok()).unwrap_or(5000),
+            beam: std::env::var("SPIDER_BEAM").ok().and_then(|x| x.parse().ok()).unwrap_or(4),
         };
         if root.is_won() {
             solver.done = Some(Outcome::Solved(forced));
@@ -129,13 +156,20 @@ impl Solver {
         self.seen = crate::search::Table::with_slots(1 << 12);
         self.parents.clear();
         self.moves.clear();
+        self.depths.clear();
+        self.snapshots.clear();
+        self.packed.clear();
         self.open.clear();
+        self.rows.clear();
+        self.row_candidates.clear();
+        self.row_expanded = 0;
         self.last = None;
         let key = fingerprint(&self.root);
         self.seen.insert(key as u64, key);
         self.states += 1;
         self.parents.push(ROOT);
         self.moves.push(Move::Deal);
+        self.depths.push(0);
         self.open.push((score(&self.root, &self.weights), 0));
     }
 
@@ -155,6 +189,9 @@ impl Solver {
     /// from the root.
     fn position(&self, node: u32) -> Position {
         let parent = self.parents[node as usize];
+        if parent == ROOT {
+            return self.root;
+        }
         if let Some((last, position)) = &self.last {
             if *last == parent {
                 let mut position = **position;
@@ -163,8 +200,21 @@ impl Solver {
                 return position;
             }
         }
+        let mut chain = vec![self.moves[node as usize]];
+        let mut at = parent;
         let mut position = self.root;
-        for mv in self.line(node) {
+        loop {
+            if let Some(&offset) = self.snapshots.get(&at) {
+                position.unpack(&self.packed[offset as usize..]);
+                break;
+            }
+            if self.parents[at as usize] == ROOT {
+                break;
+            }
+            chain.push(self.moves[at as usize]);
+            at = self.parents[at as usize];
+        }
+        for &mv in chain.iter().rev() {
             position.apply(mv);
             clear_all(&mut position);
         }
@@ -198,13 +248,19 @@ impl Solver {
         let index = self.parents.len() as u32;
         self.parents.push(node);
         self.moves.push(mv);
+        self.depths.push(self.depths[node as usize] + 1);
         Ok(Some(index))
     }
 
     /// Expands `node`: every child is stored and queued; `Err` ends the search (a win, or the
-    /// budget spent).
+    /// budget spent). In the guided phase the deal is not among the moves: a position the stock
+    /// can deal on becomes a candidate to deal from when its row's search ends.
     fn expand(&mut self, node: u32) -> Result<(), Outcome<Vec<Move>>> {
         let position = self.position(node);
+        if self.depths[node as usize] % SNAPSHOT_EVERY == 0 {
+            self.snapshots.insert(node, self.packed.len() as u32);
+            position.pack(&mut self.packed);
+        }
         let mut moves = MoveList::new(Move::Deal);
         match self.phase {
             Phase::Guided => guided_moves(&position, &mut moves),
@@ -219,21 +275,65 @@ impl Solver {
                 line.push(mv);
                 return Err(Outcome::Solved(self.solution(&line)));
             }
+            if self.phase == Phase::Guided && mv == Move::Deal {
+                self.row_candidates.push((score(&child, &self.weights), node));
+                continue;
+            }
             if let Some(index) = self.add(node, mv, &child)? {
                 self.open.push((score(&child, &self.weights), index));
             }
         }
+        if std::env::var("SPIDER_DEBUG").is_ok() {
+            let sc = score(&position, &self.weights);
+            if sc > self.best_debug { self.best_debug = sc; eprintln!("states {} depth {} score {} rows {} cleared {} down {}", self.states, self.depths[node as usize], sc, position.rows_left(), position.cleared().len(), (0..10).map(|p| position.face_down(p)).sum::<usize>()); }
+        }
         self.last = Some((node, Box::new(position)));
+        self.row_expanded += 1;
         Ok(())
     }
 
+    /// Ends a row's search: keeps its best candidates to deal from, and deals from the next
+    /// candidate (backing up a row when a row's are all tried). `Ok(false)` when none is left.
+    fn next_row(&mut self) -> Result<bool, Outcome<Vec<Move>>> {
+        self.open.clear();
+        let mut candidates = std::mem::take(&mut self.row_candidates);
+        candidates.sort_unstable();
+        let keep = candidates.len().saturating_sub(self.beam);
+        self.rows.push(candidates.split_off(keep));
+        self.row_expanded = 0;
+        loop {
+            let Some(row) = self.rows.last_mut() else { return Ok(false) };
+            let Some((_, node)) = row.pop() else {
+                self.rows.pop();
+                continue;
+            };
+            let mut child = self.position(node);
+            child.apply(Move::Deal);
+            clear_all(&mut child);
+            if child.is_won() {
+                let mut line = self.line(node);
+                line.push(Move::Deal);
+                return Err(Outcome::Solved(self.solution(&line)));
+            }
+            if let Some(index) = self.add(node, Move::Deal, &child)? {
+                self.open.push((score(&child, &self.weights), index));
+                return Ok(true);
+            }
+        }
+    }
+
     fn work(&mut self) -> Result<(), Outcome<Vec<Move>>> {
+        if self.phase == Phase::Guided && self.row_expanded >= self.row_limit {
+            self.open.clear();
+        }
         match self.open.pop() {
             Some((_, node)) => self.expand(node),
             None if self.phase == Phase::Guided => {
-                // The guided phase proves nothing: search again with every move.
-                self.phase = Phase::Exhaustive;
-                self.begin();
+                if !self.next_row()? {
+                    // The guided phase proves nothing: search again with every move.
+                    self.phase = Phase::Exhaustive;
+                    self.begin();
+                }
                 Ok(())
             }
             None => Err(Outcome::Unsolvable),
