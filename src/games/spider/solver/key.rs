@@ -7,8 +7,10 @@
 
 use super::super::rules::{Position, PILES};
 
-/// The position's fingerprint (a collision is about one chance in 2^80 at the largest budget).
-pub(super) fn fingerprint(position: &Position) -> u128 {
+/// The position's fingerprint: a 64-bit key and an independent 64-bit hash, which places the key
+/// in the table and tags it, so two positions are taken for one only if both agree in 64 bits
+/// and more (about one chance in 2^80 at the largest budget).
+pub(super) fn fingerprint(position: &Position) -> (u64, u64) {
     let rows_left = position.rows_left() as u64;
     let placed = rows_left > 0;
     let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ rows_left;
@@ -18,7 +20,7 @@ pub(super) fn fingerprint(position: &Position) -> u128 {
         a = a.wrapping_add(pa);
         b = b.wrapping_add(pb);
     }
-    u128::from(finish(a)) << 64 | u128::from(finish(b))
+    (finish(a), finish(b))
 }
 
 /// Two independent 64-bit hashes of one pile: its cards, its face-down count and, if `placed`,

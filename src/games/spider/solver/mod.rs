@@ -34,12 +34,15 @@ use key::fingerprint;
 /// The default state budget (docs/BENCHMARKS.md, Spider).
 pub const DEFAULT_BUDGET: u64 = 400_000;
 
-/// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
-/// table at most 3/4 full, 8 bytes of node and 8 of heap.
+/// The most states any budget allows, which bounds memory: a state takes a 16-byte slot in a
+/// table at most 3/4 full, 12 bytes of node and a few of packed snapshots.
 pub const MAX_STATES: u64 = 5_000_000;
 
+/// The states each attempt of the guided phase may store before the next one starts afresh.
+pub const ATTEMPT_STATES: u64 = 200_000;
+
 /// How the solver runs: its budget, at most [`MAX_STATES`] states, and the guided phase's
-/// weights.
+/// first weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub budget: Budget,
@@ -66,6 +69,46 @@ enum Phase {
     Exhaustive,
 }
 
+/// How one attempt of the guided phase searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Attempt {
+    weights: Weights,
+    /// The positions a row's search expands before it deals (four times as many once the stock
+    /// is empty, where the game is won).
+    row_limit: u64,
+    /// The candidates a row keeps to deal from.
+    beam: usize,
+}
+
+impl Attempt {
+    /// The first attempt: the given weights and middling limits.
+    fn first(weights: Weights) -> Attempt {
+        Attempt {
+            weights,
+            row_limit: std::env::var("SPIDER_ROW").ok().and_then(|x| x.parse().ok()).unwrap_or(5000),
+            beam: std::env::var("SPIDER_BEAM").ok().and_then(|x| x.parse().ok()).unwrap_or(4),
+        }
+    }
+
+    /// A later attempt: the weights shaken by up to 40% each, the limits drawn afresh, so that
+    /// it looks elsewhere than the attempts before it.
+    fn shaken(weights: Weights, random: &mut crate::deal::SplitMix64) -> Attempt {
+        let mut shake = |weight: i32| weight * (60 + random.below(81) as i32) / 100;
+        let weights = Weights {
+            cleared: shake(weights.cleared),
+            row_dealt: shake(weights.row_dealt),
+            empty_pile: shake(weights.empty_pile),
+            face_down: shake(weights.face_down),
+            base: shake(weights.base),
+            off_suit: shake(weights.off_suit),
+            unbuilt: shake(weights.unbuilt),
+        };
+        let row_limit = [1_000, 3_000, 10_000, 30_000][random.below(4) as usize];
+        let beam = [2, 3, 4, 6][random.below(4) as usize];
+        Attempt { weights, row_limit, beam }
+    }
+}
+
 /// A Spider search, run in slices through [`Search`]. A unit of [`Search::step`]'s work is one
 /// position expanded (all its moves tried); [`Search::progress`] counts the distinct positions
 /// stored, which the budget bounds.
@@ -74,7 +117,11 @@ pub struct Solver {
     /// The start with its forced clears played: the position of node 0.
     root: Position,
     weights: Weights,
-    seen: crate::search::Table<u128, ()>,
+    attempt: Attempt,
+    /// The states stored when the current attempt began.
+    attempt_began: u64,
+    random: crate::deal::SplitMix64,
+    seen: crate::search::Table<u64, ()>,
     parents: Vec<u32>,
     moves: Vec<Move>,
     depths: Vec<u32>,
@@ -88,16 +135,14 @@ pub struct Solver {
     phase: Phase,
     /// The last node expanded and its position, from which its children are rebuilt cheaply.
     last: Option<(u32, Box<Position>)>,
-    done: Option<Outcome<Vec<Move>>>,
-    best_debug: i32,
     /// The guided phase's candidates to deal from, one list per row dealt, best last.
     rows: Vec<Vec<(i32, u32)>>,
     /// The positions expanded in the current row's search, and those the stock can deal on,
     /// each with its score after the deal.
     row_expanded: u64,
-    row_candidates: Vec<(i32, u32)>,
     row_limit: u64,
-    beam: usize,
+    row_candidates: Vec<(i32, u32)>,
+    done: Option<Outcome<Vec<Move>>>,
 }
 
 impl Solver {
@@ -118,6 +163,9 @@ impl Solver {
             start: *start,
             root,
             weights: options.weights,
+            attempt: Attempt::first(options.weights),
+            attempt_began: 0,
+            random: crate::deal::SplitMix64::new(0x5EED),
             seen: crate::search::Table::with_slots(1 << 12),
             parents: Vec::new(),
             moves: Vec::new(),
@@ -129,13 +177,11 @@ impl Solver {
             states: 0,
             phase: Phase::Guided,
             last: None,
-            done: None,
-            best_debug: i32::MIN,
             rows: Vec::new(),
             row_expanded: 0,
+            row_limit: 0,
             row_candidates: Vec::new(),
-            row_limit: std::env::var("SPIDER_ROW").ok().and_then(|x| x.parse().ok()).unwrap_or(5000),
-            beam: std::env::var("SPIDER_BEAM").ok().and_then(|x| x.parse().ok()).unwrap_or(4),
+            done: None,
         };
         if root.is_won() {
             solver.done = Some(Outcome::Solved(forced));
@@ -150,8 +196,8 @@ impl Solver {
         Solver::new(start, Options { budget: Budget::states(states), ..Options::default() })
     }
 
-    /// Starts a phase from the root, forgetting the positions of any earlier one (but not the
-    /// states it spent).
+    /// Starts an attempt or a phase from the root, forgetting the positions of any earlier one
+    /// (but not the states it spent).
     fn begin(&mut self) {
         self.seen = crate::search::Table::with_slots(1 << 12);
         self.parents.clear();
@@ -164,13 +210,29 @@ impl Solver {
         self.row_candidates.clear();
         self.row_expanded = 0;
         self.last = None;
-        let key = fingerprint(&self.root);
-        self.seen.insert(key as u64, key);
+        self.attempt_began = self.states;
+        let (key, hash) = fingerprint(&self.root);
+        self.seen.insert(hash, key);
         self.states += 1;
         self.parents.push(ROOT);
         self.moves.push(Move::Deal);
         self.depths.push(0);
-        self.open.push((score(&self.root, &self.weights), 0));
+        self.row_limit = self.row_limit_at(&self.root);
+        self.open.push((self.score(&self.root), 0));
+    }
+
+    fn score(&self, position: &Position) -> i32 {
+        score(position, &self.attempt.weights)
+    }
+
+    /// The expansions a row's search may make from `position`, the row's first.
+    fn row_limit_at(&self, position: &Position) -> u64 {
+        let last_row = std::env::var("SPIDER_LAST").ok().and_then(|x| x.parse().ok()).unwrap_or(4);
+        if position.rows_left() == 0 {
+            self.attempt.row_limit * last_row
+        } else {
+            self.attempt.row_limit
+        }
     }
 
     /// The moves from the root to `node`, oldest first (the root has none).
@@ -185,8 +247,8 @@ impl Solver {
         chain
     }
 
-    /// The position of `node`: from its parent's if that was the last expanded, else replayed
-    /// from the root.
+    /// The position of `node`: from its parent's if that was the last expanded, else from the
+    /// nearest ancestor's packed snapshot.
     fn position(&self, node: u32) -> Position {
         let parent = self.parents[node as usize];
         if parent == ROOT {
@@ -237,8 +299,8 @@ impl Solver {
     /// Stores `child`, reached from `node` by `mv`, if it is new: its node, or `None` if it was
     /// seen. Ends the search when the budget runs out.
     fn add(&mut self, node: u32, mv: Move, child: &Position) -> Result<Option<u32>, Outcome<Vec<Move>>> {
-        let key = fingerprint(child);
-        if !self.seen.insert(key as u64, key) {
+        let (key, hash) = fingerprint(child);
+        if !self.seen.insert(hash, key) {
             return Ok(None);
         }
         self.states += 1;
@@ -276,16 +338,12 @@ impl Solver {
                 return Err(Outcome::Solved(self.solution(&line)));
             }
             if self.phase == Phase::Guided && mv == Move::Deal {
-                self.row_candidates.push((score(&child, &self.weights), node));
+                self.row_candidates.push((self.score(&child), node));
                 continue;
             }
             if let Some(index) = self.add(node, mv, &child)? {
-                self.open.push((score(&child, &self.weights), index));
+                self.open.push((self.score(&child), index));
             }
-        }
-        if std::env::var("SPIDER_DEBUG").is_ok() {
-            let sc = score(&position, &self.weights);
-            if sc > self.best_debug { self.best_debug = sc; eprintln!("states {} depth {} score {} rows {} cleared {} down {}", self.states, self.depths[node as usize], sc, position.rows_left(), position.cleared().len(), (0..10).map(|p| position.face_down(p)).sum::<usize>()); }
         }
         self.last = Some((node, Box::new(position)));
         self.row_expanded += 1;
@@ -298,7 +356,10 @@ impl Solver {
         self.open.clear();
         let mut candidates = std::mem::take(&mut self.row_candidates);
         candidates.sort_unstable();
-        let keep = candidates.len().saturating_sub(self.beam);
+        if std::env::var("SPIDER_DISTINCT").is_ok() {
+            candidates.dedup_by_key(|c| c.0);
+        }
+        let keep = candidates.len().saturating_sub(self.attempt.beam);
         self.rows.push(candidates.split_off(keep));
         self.row_expanded = 0;
         loop {
@@ -316,27 +377,46 @@ impl Solver {
                 return Err(Outcome::Solved(self.solution(&line)));
             }
             if let Some(index) = self.add(node, Move::Deal, &child)? {
-                self.open.push((score(&child, &self.weights), index));
+                self.row_limit = self.row_limit_at(&child);
+                self.open.push((self.score(&child), index));
                 return Ok(true);
             }
         }
     }
 
+    /// Ends a guided attempt: starts the next one, or the exhaustive phase once the guided
+    /// phase has had its share of the budget.
+    fn next_attempt(&mut self) {
+        if std::env::var("SPIDER_ONE").is_ok() || self.states >= self.budget / 4 * 3 {
+            self.phase = Phase::Exhaustive;
+        } else {
+            self.attempt = Attempt::shaken(self.weights, &mut self.random);
+        }
+        self.begin();
+    }
+
     fn work(&mut self) -> Result<(), Outcome<Vec<Move>>> {
-        if self.phase == Phase::Guided && self.row_expanded >= self.row_limit {
+        if self.phase == Phase::Exhaustive {
+            return match self.open.pop() {
+                Some((_, node)) => self.expand(node),
+                None => Err(Outcome::Unsolvable),
+            };
+        }
+        if self.states - self.attempt_began >= ATTEMPT_STATES {
+            self.next_attempt();
+            return Ok(());
+        }
+        if self.row_expanded >= self.row_limit {
             self.open.clear();
         }
         match self.open.pop() {
             Some((_, node)) => self.expand(node),
-            None if self.phase == Phase::Guided => {
+            None => {
                 if !self.next_row()? {
-                    // The guided phase proves nothing: search again with every move.
-                    self.phase = Phase::Exhaustive;
-                    self.begin();
+                    self.next_attempt();
                 }
                 Ok(())
             }
-            None => Err(Outcome::Unsolvable),
         }
     }
 }
