@@ -1,16 +1,14 @@
 //! What the guided search looks at: how promising a position is ([`score`]) and which moves
 //! are worth trying ([`guided_moves`]).
 
-use super::super::rules::{Move, MoveList, Position, PILES, ROWS};
+use super::super::rules::{Move, MoveList, Position, PILES};
 
-/// How much each feature of a position weighs in [`score`].
+/// How much each feature of a position weighs in [`score`]. Scores are compared only between
+/// positions with as many rows dealt, so the rows left carry no weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Each run cleared to the foundation.
     pub cleared: i32,
-    /// Each row the stock has dealt: it makes up for the breaks the dealt cards bring, so that
-    /// a position after a deal is judged against one before it fairly.
-    pub row_dealt: i32,
     /// Each empty pile.
     pub empty_pile: i32,
     /// Each face-down card.
@@ -25,37 +23,40 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights { cleared: 100, row_dealt: 130, empty_pile: 40, face_down: 30, base: 10, off_suit: 8, unbuilt: 20 }
+        Weights { cleared: 100, empty_pile: 60, face_down: 30, base: 10, off_suit: 4, unbuilt: 20 }
     }
 }
 
-/// How promising a position looks, higher being better: the runs cleared and the rows dealt,
-/// empty piles, and against them the face-down cards and the breaks between runs of one suit.
+/// How promising a position looks, higher being better: the runs cleared, empty piles, and
+/// against them the face-down cards and the breaks between runs of one suit. It is the sum of
+/// [`cleared_score`] and each pile's [`pile_score`], so a move's child is scored by redoing
+/// only the piles it changed.
 pub(super) fn score(position: &Position, weights: &Weights) -> i32 {
-    let rows_dealt = (ROWS - position.rows_left()) as i32;
-    let mut score = weights.cleared * position.cleared().len() as i32 + weights.row_dealt * rows_dealt;
-    for pile in 0..PILES {
-        let cards = position.pile(pile);
-        let down = position.face_down(pile);
-        let Some(&lowest) = cards.get(down) else {
-            score += weights.empty_pile;
+    cleared_score(position, weights) + (0..PILES).map(|pile| pile_score(position, pile, weights)).sum::<i32>()
+}
+
+/// The score's part for the runs cleared.
+pub(super) fn cleared_score(position: &Position, weights: &Weights) -> i32 {
+    weights.cleared * position.cleared().len() as i32
+}
+
+/// The score's part for pile `pile`.
+pub(super) fn pile_score(position: &Position, pile: usize, weights: &Weights) -> i32 {
+    let cards = position.pile(pile);
+    let down = position.face_down(pile);
+    let Some(&lowest) = cards.get(down) else {
+        return weights.empty_pile;
+    };
+    let mut score = -weights.face_down * down as i32;
+    if down > 0 || lowest.rank().value() != 13 {
+        score -= weights.base;
+    }
+    for pair in cards[down..].windows(2) {
+        let (under, card) = (pair[0], pair[1]);
+        if card.index() + 4 == under.index() {
             continue;
-        };
-        score -= weights.face_down * down as i32;
-        if down > 0 || lowest.rank().value() != 13 {
-            score -= weights.base;
         }
-        for pair in cards[down..].windows(2) {
-            let (under, card) = (pair[0], pair[1]);
-            if card.index() + 4 == under.index() {
-                continue;
-            }
-            score -= if card.rank().value() + 1 == under.rank().value() {
-                weights.off_suit
-            } else {
-                weights.unbuilt
-            };
-        }
+        score -= if card.rank().value() + 1 == under.rank().value() { weights.off_suit } else { weights.unbuilt };
     }
     score
 }

@@ -11,23 +11,42 @@ use super::super::rules::{Position, PILES};
 /// in the table and tags it, so two positions are taken for one only if both agree in 64 bits
 /// and more (about one chance in 2^80 at the largest budget).
 pub(super) fn fingerprint(position: &Position) -> (u64, u64) {
-    let rows_left = position.rows_left() as u64;
-    let placed = rows_left > 0;
-    let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ rows_left;
-    let mut b: u64 = 0x1319_8A2E_0370_7344 ^ rows_left << 7;
+    let mut sum = PileSum::default();
     for pile in 0..PILES {
-        let (pa, pb) = pile_fingerprint(position, pile, placed);
-        a = a.wrapping_add(pa);
-        b = b.wrapping_add(pb);
+        sum.add(pile_fingerprint(position, pile));
     }
-    (finish(a), finish(b))
+    sum.finish(position)
 }
 
-/// Two independent 64-bit hashes of one pile: its cards, its face-down count and, if `placed`,
-/// its index.
-fn pile_fingerprint(position: &Position, pile: usize, placed: bool) -> (u64, u64) {
+/// The order-blind sum of piles' fingerprints, which [`PileSum::finish`] turns into a
+/// position's; a move's child is fingerprinted by taking out the piles it changed and adding
+/// them back as they are after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct PileSum(u64, u64);
+
+impl PileSum {
+    pub(super) fn add(&mut self, (a, b): (u64, u64)) {
+        self.0 = self.0.wrapping_add(a);
+        self.1 = self.1.wrapping_add(b);
+    }
+
+    pub(super) fn remove(&mut self, (a, b): (u64, u64)) {
+        self.0 = self.0.wrapping_sub(a);
+        self.1 = self.1.wrapping_sub(b);
+    }
+
+    /// The fingerprint of `position`, whose piles' fingerprints this sums.
+    pub(super) fn finish(self, position: &Position) -> (u64, u64) {
+        let rows_left = position.rows_left() as u64;
+        (finish(self.0 ^ rows_left), finish(self.1 ^ rows_left << 7))
+    }
+}
+
+/// Two independent 64-bit hashes of one pile: its cards, its face-down count and, while the
+/// stock holds rows, its index.
+pub(super) fn pile_fingerprint(position: &Position, pile: usize) -> (u64, u64) {
     let cards = position.pile(pile);
-    let index = if placed { pile as u64 + 1 } else { 0 };
+    let index = if position.rows_left() > 0 { pile as u64 + 1 } else { 0 };
     let head = index << 16 | (position.face_down(pile) as u64) << 8 | cards.len() as u64;
     let mut a = (0x9E37_79B9_7F4A_7C15 ^ head).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let mut b = (0xC2B2_AE3D_27D4_EB4F ^ head).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -26,10 +26,10 @@ use std::collections::BinaryHeap;
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{Move, MoveList, Position};
-use evaluate::{guided_moves, score};
+use super::rules::{Move, MoveList, Position, PILES};
+use evaluate::{cleared_score, guided_moves, pile_score, score};
 pub use evaluate::Weights;
-use key::fingerprint;
+use key::{fingerprint, pile_fingerprint, PileSum};
 
 /// The default state budget (docs/BENCHMARKS.md, Spider).
 pub const DEFAULT_BUDGET: u64 = 400_000;
@@ -39,7 +39,7 @@ pub const DEFAULT_BUDGET: u64 = 400_000;
 pub const MAX_STATES: u64 = 5_000_000;
 
 /// The states each attempt of the guided phase may store before the next one starts afresh.
-pub const ATTEMPT_STATES: u64 = 200_000;
+pub const ATTEMPT_STATES: u64 = 150_000;
 
 /// How the solver runs: its budget, at most [`MAX_STATES`] states, and the guided phase's
 /// first weights.
@@ -58,6 +58,9 @@ impl Default for Options {
 /// The expanded nodes whose positions are kept, packed: those at a depth that is a multiple of
 /// this, so that any position is rebuilt from a kept one in fewer moves.
 const SNAPSHOT_EVERY: u32 = 4;
+
+/// How many times a row's expansions the last row's search may make, where the game is won.
+const LAST_ROW_FACTOR: u64 = 4;
 
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
@@ -85,8 +88,8 @@ impl Attempt {
     fn first(weights: Weights) -> Attempt {
         Attempt {
             weights,
-            row_limit: std::env::var("SPIDER_ROW").ok().and_then(|x| x.parse().ok()).unwrap_or(5000),
-            beam: std::env::var("SPIDER_BEAM").ok().and_then(|x| x.parse().ok()).unwrap_or(4),
+            row_limit: 5_000,
+            beam: 4,
         }
     }
 
@@ -96,7 +99,6 @@ impl Attempt {
         let mut shake = |weight: i32| weight * (60 + random.below(81) as i32) / 100;
         let weights = Weights {
             cleared: shake(weights.cleared),
-            row_dealt: shake(weights.row_dealt),
             empty_pile: shake(weights.empty_pile),
             face_down: shake(weights.face_down),
             base: shake(weights.base),
@@ -151,7 +153,7 @@ impl Solver {
         // TUNING-HACK
         if let Ok(w) = std::env::var("SPIDER_W") {
             let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
-            options.weights = Weights { cleared: v[0], row_dealt: v[1], empty_pile: v[2], face_down: v[3], base: v[4], off_suit: v[5], unbuilt: v[6] };
+            options.weights = Weights { cleared: v[0], empty_pile: v[1], face_down: v[2], base: v[3], off_suit: v[4], unbuilt: v[5] };
         }
         if let Ok(b) = std::env::var("SPIDER_BUDGET") {
             options.budget = Budget::states(b.parse().unwrap());
@@ -227,9 +229,8 @@ impl Solver {
 
     /// The expansions a row's search may make from `position`, the row's first.
     fn row_limit_at(&self, position: &Position) -> u64 {
-        let last_row = std::env::var("SPIDER_LAST").ok().and_then(|x| x.parse().ok()).unwrap_or(4);
         if position.rows_left() == 0 {
-            self.attempt.row_limit * last_row
+            self.attempt.row_limit * LAST_ROW_FACTOR
         } else {
             self.attempt.row_limit
         }
@@ -298,8 +299,7 @@ impl Solver {
 
     /// Stores `child`, reached from `node` by `mv`, if it is new: its node, or `None` if it was
     /// seen. Ends the search when the budget runs out.
-    fn add(&mut self, node: u32, mv: Move, child: &Position) -> Result<Option<u32>, Outcome<Vec<Move>>> {
-        let (key, hash) = fingerprint(child);
+    fn add(&mut self, node: u32, mv: Move, (key, hash): (u64, u64)) -> Result<Option<u32>, Outcome<Vec<Move>>> {
         if !self.seen.insert(hash, key) {
             return Ok(None);
         }
@@ -328,21 +328,47 @@ impl Solver {
             Phase::Guided => guided_moves(&position, &mut moves),
             Phase::Exhaustive => every_distinct_move(&position, &mut moves),
         }
+        let weights = self.attempt.weights;
+        let pile_keys: [(u64, u64); PILES] = std::array::from_fn(|pile| pile_fingerprint(&position, pile));
+        let pile_scores: [i32; PILES] = std::array::from_fn(|pile| pile_score(&position, pile, &weights));
+        let mut key_sum = PileSum::default();
+        pile_keys.iter().for_each(|&key| key_sum.add(key));
+        let score_sum: i32 = pile_scores.iter().sum();
         for &mv in moves.iter() {
             let mut child = position;
             child.apply(mv);
-            clear_all(&mut child);
+            let (key, score) = match mv {
+                Move::ToPile { from, to, .. } => {
+                    // Only the two piles changed: rescore and refingerprint just them.
+                    let (from, to) = (from as usize, to as usize);
+                    clear_pile(&mut child, to);
+                    clear_pile(&mut child, from);
+                    let mut sum = key_sum;
+                    let mut score = score_sum + cleared_score(&child, &weights);
+                    for pile in [from, to] {
+                        sum.remove(pile_keys[pile]);
+                        sum.add(pile_fingerprint(&child, pile));
+                        score += pile_score(&child, pile, &weights) - pile_scores[pile];
+                    }
+                    (sum.finish(&child), score)
+                }
+                _ => {
+                    clear_all(&mut child);
+                    (fingerprint(&child), self.score(&child))
+                }
+            };
+            debug_assert_eq!((key, score), (fingerprint(&child), self.score(&child)), "{mv}");
             if child.is_won() {
                 let mut line = self.line(node);
                 line.push(mv);
                 return Err(Outcome::Solved(self.solution(&line)));
             }
             if self.phase == Phase::Guided && mv == Move::Deal {
-                self.row_candidates.push((self.score(&child), node));
+                self.row_candidates.push((score, node));
                 continue;
             }
-            if let Some(index) = self.add(node, mv, &child)? {
-                self.open.push((self.score(&child), index));
+            if let Some(index) = self.add(node, mv, key)? {
+                self.open.push((score, index));
             }
         }
         self.last = Some((node, Box::new(position)));
@@ -356,9 +382,9 @@ impl Solver {
         self.open.clear();
         let mut candidates = std::mem::take(&mut self.row_candidates);
         candidates.sort_unstable();
-        if std::env::var("SPIDER_DISTINCT").is_ok() {
-            candidates.dedup_by_key(|c| c.0);
-        }
+        // Candidates of equal score after the deal are most often one position reached by
+        // moves in another order, or with a swap that changes nothing: keep one of each.
+        candidates.dedup_by_key(|candidate| candidate.0);
         let keep = candidates.len().saturating_sub(self.attempt.beam);
         self.rows.push(candidates.split_off(keep));
         self.row_expanded = 0;
@@ -376,7 +402,7 @@ impl Solver {
                 line.push(Move::Deal);
                 return Err(Outcome::Solved(self.solution(&line)));
             }
-            if let Some(index) = self.add(node, Move::Deal, &child)? {
+            if let Some(index) = self.add(node, Move::Deal, fingerprint(&child))? {
                 self.row_limit = self.row_limit_at(&child);
                 self.open.push((self.score(&child), index));
                 return Ok(true);
@@ -387,7 +413,7 @@ impl Solver {
     /// Ends a guided attempt: starts the next one, or the exhaustive phase once the guided
     /// phase has had its share of the budget.
     fn next_attempt(&mut self) {
-        if std::env::var("SPIDER_ONE").is_ok() || self.states >= self.budget / 4 * 3 {
+        if self.states >= self.budget / 4 * 3 {
             self.phase = Phase::Exhaustive;
         } else {
             self.attempt = Attempt::shaken(self.weights, &mut self.random);
@@ -449,6 +475,13 @@ fn play_clears(position: &mut Position, moves: &mut Vec<Move>) {
         let mv = Move::Clear { from: pile as u8 };
         position.apply(mv);
         moves.push(mv);
+    }
+}
+
+/// Plays every clear the rules force on pile `pile`.
+fn clear_pile(position: &mut Position, pile: usize) {
+    while position.has_complete_run(pile) {
+        position.apply(Move::Clear { from: pile as u8 });
     }
 }
 
