@@ -56,7 +56,8 @@ pub(super) fn pile_score(position: &Position, pile: usize, weights: &Weights) ->
         if card.index() + 4 == under.index() {
             continue;
         }
-        score -= if card.rank().value() + 1 == under.rank().value() { weights.off_suit } else { weights.unbuilt };
+        score -=
+            if card.rank().value() + 1 == under.rank().value() { weights.off_suit } else { weights.unbuilt };
     }
     score
 }
@@ -80,10 +81,10 @@ fn top_runs(position: &Position) -> [Option<(usize, crate::cards::Card)>; PILES]
 /// card one rank higher, or to the first empty pile if it leaves something behind; and the
 /// deal. Left out: part of a run moved (it only swaps a run's tail with its twin's, or breaks a
 /// run), a run moved to an empty pile other than the first or from an otherwise empty pile,
-/// and a run moved from a card one rank higher of another suit to another such card unless a
-/// run of the first card's suit, one rank lower, waits to take its place. The guided search
-/// proves nothing: the exhaustive one tries every move.
-pub(super) fn guided_moves(position: &Position, moves: &mut MoveList) {
+/// and, unless `lateral`, a run moved from a card one rank higher of another suit to another
+/// such card unless a run of the first card's suit, one rank lower, waits to take its place.
+/// The guided search proves nothing: the exhaustive one tries every move.
+pub(super) fn guided_moves(position: &Position, lateral: bool, moves: &mut MoveList) {
     let runs = top_runs(position);
     let first_empty = position.empty_pile();
     for from in 0..PILES {
@@ -106,7 +107,7 @@ pub(super) fn guided_moves(position: &Position, moves: &mut MoveList) {
             }
             let worth = match position.top(to) {
                 Some(top) if top.rank().value() == card.rank().value() + 1 => {
-                    card.index() + 4 == top.index() || !on_natural || twin_waits()
+                    card.index() + 4 == top.index() || !on_natural || twin_waits() || lateral
                 }
                 Some(_) => false,
                 None => Some(to) == first_empty && depth > 0,
@@ -118,5 +119,35 @@ pub(super) fn guided_moves(position: &Position, moves: &mut MoveList) {
     }
     if position.rows_left() > 0 && first_empty.is_none() {
         moves.push(Move::Deal);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{PysolNumber, SplitMix64};
+    use crate::games::spider::{pysol_deal, Suits};
+
+    #[test]
+    fn guided_moves_are_legal_and_the_score_sums_its_piles() {
+        let weights = Weights::default();
+        for suits in [Suits::One, Suits::Two, Suits::Four] {
+            let mut position = pysol_deal(PysolNumber::new(7).unwrap(), suits);
+            let mut random = SplitMix64::new(3);
+            for _ in 0..200 {
+                let mut moves = MoveList::new(Move::Deal);
+                guided_moves(&position, true, &mut moves);
+                let legal = position.legal_moves();
+                for &mv in moves.iter() {
+                    assert!(legal.contains(&mv), "{mv} in\n{position}");
+                }
+                let piles: i32 = (0..PILES).map(|pile| pile_score(&position, pile, &weights)).sum();
+                assert_eq!(score(&position, &weights), cleared_score(&position, &weights) + piles);
+                if legal.is_empty() {
+                    break;
+                }
+                position.apply(legal.as_slice()[random.below(legal.len() as u64) as usize]);
+            }
+        }
     }
 }

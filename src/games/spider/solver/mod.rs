@@ -2,22 +2,32 @@
 //! winning line, proves that none exists, or gives up at a state budget.
 //!
 //! It searches in two phases, in slices through [`Search`]:
-//! - **Guided**, to find wins fast: a greedy best-first search by [`evaluate::score`] (runs of
-//!   one suit, face-down cards, empty piles, runs cleared), newest first among equals, over the
-//!   moves [`evaluate::guided_moves`] keeps: whole runs of one suit moved where they do some
-//!   good, and the deal. It leaves moves out, so it proves nothing.
-//! - **Exhaustive**, if the guided phase runs dry without a win: a best-first search over every
-//!   legal move, which proves the deal lost when it runs out of positions.
+//! - **Guided**, to find wins fast, in attempts. Each attempt searches row by row: between two
+//!   deals from the stock, a greedy best-first search by [`evaluate::score`] (face-down cards,
+//!   breaks between runs of one suit, empty piles, runs cleared; newest first among equals)
+//!   over the moves [`evaluate::guided_moves`] keeps (whole runs of one suit moved where they do
+//!   some good), of at most a row's limit of positions. Of the positions it reached that the
+//!   stock can deal on, the best few by their score after the deal (one per score) are dealt
+//!   from, best first, each starting the same search one row further on; the next is tried when
+//!   that search runs dry (a depth-first search over the rows). The last row, where the game is
+//!   won, may search [`LAST_ROW_FACTOR`] times longer. An attempt ends after
+//!   [`ATTEMPT_STATES`] positions; the next starts afresh with its weights shaken and its limits
+//!   drawn anew (from a fixed seed, so runs repeat), so that it looks elsewhere. This phase
+//!   leaves moves and positions out, so it proves nothing.
+//! - **Exhaustive**, once the guided phase has spent 7/8 of the budget: a best-first search
+//!   over every legal move, which proves the deal lost when it runs out of positions.
 //!
-//! Every position reached is remembered by a 128-bit fingerprint ([`key::fingerprint`]; once
-//! the stock is empty, positions that differ only by the piles' order share one), so no
-//! position is searched twice in a phase. A node keeps only the move that reached it and its
-//! parent; a position is rebuilt from its parent's when that was the last one expanded (the
-//! usual case in a greedy search), else by replaying its line from the start. The only moves
-//! the exhaustive phase leaves out, once the stock is empty, give a position it already has
-//! with two piles' names swapped (to an empty pile but the first, a whole pile to an empty
-//! one); clears are forced by the rules. So its proofs are proofs (up to a fingerprint
-//! collision, about one chance in 2^80 at the largest budget).
+//! Every position reached in a phase or attempt is remembered by its fingerprint
+//! ([`key::fingerprint`]; once the stock is empty, positions that differ only by the piles'
+//! order share one), so none is searched twice. A node keeps only the move that reached it and
+//! its parent; a position is rebuilt from its parent's when that was the last one expanded (the
+//! usual case in a greedy search), else from the nearest ancestor's packed snapshot. A move's
+//! child is scored and fingerprinted from the two piles it changed. The only moves the
+//! exhaustive phase leaves out, once the stock is empty, give a position it already has with
+//! two piles' names swapped (to an empty pile but the first, a whole pile to an empty one);
+//! while the stock holds rows it leaves none out, since pile `i` will be dealt the stock's
+//! card `i`. Clears are forced by the rules. So its proofs are proofs, up to a fingerprint
+//! collision (see [`key::fingerprint`]).
 
 mod evaluate;
 mod key;
@@ -27,16 +37,17 @@ use std::collections::BinaryHeap;
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
 use super::rules::{Move, MoveList, Position, PILES};
-use evaluate::{cleared_score, guided_moves, pile_score, score};
 pub use evaluate::Weights;
+use evaluate::{cleared_score, guided_moves, pile_score, score};
 use key::{fingerprint, pile_fingerprint, PileSum};
 
 /// The default state budget (docs/BENCHMARKS.md, Spider).
-pub const DEFAULT_BUDGET: u64 = 400_000;
+pub const DEFAULT_BUDGET: u64 = 5_000_000;
 
-/// The most states any budget allows, which bounds memory: a state takes a 16-byte slot in a
-/// table at most 3/4 full, 12 bytes of node and a few of packed snapshots.
-pub const MAX_STATES: u64 = 5_000_000;
+/// The most states any budget allows. Memory is bounded by the states kept at once: an
+/// attempt's [`ATTEMPT_STATES`], or the exhaustive phase's 1/8 of the budget, each a 16-byte
+/// slot in a table at most 3/4 full, 12 bytes of node, 8 of heap and a few of packed snapshots.
+pub const MAX_STATES: u64 = 20_000_000;
 
 /// The states each attempt of the guided phase may store before the next one starts afresh.
 pub const ATTEMPT_STATES: u64 = 150_000;
@@ -81,16 +92,15 @@ struct Attempt {
     row_limit: u64,
     /// The candidates a row keeps to deal from.
     beam: usize,
+    /// Whether runs may move between two cards one rank higher of other suits
+    /// ([`guided_moves`]).
+    lateral: bool,
 }
 
 impl Attempt {
     /// The first attempt: the given weights and middling limits.
     fn first(weights: Weights) -> Attempt {
-        Attempt {
-            weights,
-            row_limit: 5_000,
-            beam: 4,
-        }
+        Attempt { weights, row_limit: 5_000, beam: 4, lateral: false }
     }
 
     /// A later attempt: the weights shaken by up to 40% each, the limits drawn afresh, so that
@@ -107,7 +117,8 @@ impl Attempt {
         };
         let row_limit = [1_000, 3_000, 10_000, 30_000][random.below(4) as usize];
         let beam = [2, 3, 4, 6][random.below(4) as usize];
-        Attempt { weights, row_limit, beam }
+        let lateral = random.below(2) == 0;
+        Attempt { weights, row_limit, beam, lateral }
     }
 }
 
@@ -149,15 +160,6 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(start: &Position, options: Options) -> Solver {
-        let mut options = options;
-        // TUNING-HACK
-        if let Ok(w) = std::env::var("SPIDER_W") {
-            let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
-            options.weights = Weights { cleared: v[0], empty_pile: v[1], face_down: v[2], base: v[3], off_suit: v[4], unbuilt: v[5] };
-        }
-        if let Ok(b) = std::env::var("SPIDER_BUDGET") {
-            options.budget = Budget::states(b.parse().unwrap());
-        }
         let mut root = *start;
         let mut forced = Vec::new();
         play_clears(&mut root, &mut forced);
@@ -299,7 +301,12 @@ impl Solver {
 
     /// Stores `child`, reached from `node` by `mv`, if it is new: its node, or `None` if it was
     /// seen. Ends the search when the budget runs out.
-    fn add(&mut self, node: u32, mv: Move, (key, hash): (u64, u64)) -> Result<Option<u32>, Outcome<Vec<Move>>> {
+    fn add(
+        &mut self,
+        node: u32,
+        mv: Move,
+        (key, hash): (u64, u64),
+    ) -> Result<Option<u32>, Outcome<Vec<Move>>> {
         if !self.seen.insert(hash, key) {
             return Ok(None);
         }
@@ -325,7 +332,7 @@ impl Solver {
         }
         let mut moves = MoveList::new(Move::Deal);
         match self.phase {
-            Phase::Guided => guided_moves(&position, &mut moves),
+            Phase::Guided => guided_moves(&position, self.attempt.lateral, &mut moves),
             Phase::Exhaustive => every_distinct_move(&position, &mut moves),
         }
         let weights = self.attempt.weights;
@@ -413,7 +420,7 @@ impl Solver {
     /// Ends a guided attempt: starts the next one, or the exhaustive phase once the guided
     /// phase has had its share of the budget.
     fn next_attempt(&mut self) {
-        if self.states >= self.budget / 4 * 3 {
+        if self.states >= self.budget / 8 * 7 {
             self.phase = Phase::Exhaustive;
         } else {
             self.attempt = Attempt::shaken(self.weights, &mut self.random);
