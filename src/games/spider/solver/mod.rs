@@ -50,7 +50,7 @@ pub const DEFAULT_BUDGET: u64 = 5_000_000;
 pub const MAX_STATES: u64 = 20_000_000;
 
 /// The states each attempt of the guided phase may store before the next one starts afresh.
-pub const ATTEMPT_STATES: u64 = 150_000;
+pub const ATTEMPT_STATES: u64 = 300_000;
 
 /// How the solver runs: its budget, at most [`MAX_STATES`] states, and the guided phase's
 /// first weights.
