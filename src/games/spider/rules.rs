@@ -331,7 +331,10 @@ impl Position {
 
     /// Whether pile `pile` has a complete king-to-ace run of one suit on top.
     pub fn has_complete_run(&self, pile: usize) -> bool {
-        self.run_length(pile) >= RUN && self.pile(pile)[self.pile(pile).len() - RUN].rank() == Rank::King
+        // An ace on top first: the solvers ask this of every pile a move changes.
+        self.top(pile).is_some_and(|top| top.rank() == Rank::Ace)
+            && self.run_length(pile) >= RUN
+            && self.pile(pile)[self.pile(pile).len() - RUN].rank() == Rank::King
     }
 
     /// The first pile with a complete run on top, which must be cleared before anything else.

@@ -9,8 +9,8 @@ use super::super::rules::{Position, PILES};
 
 /// The position's fingerprint: a 64-bit key and an independent 64-bit hash, which places the key
 /// in the table and tags it, so two positions are taken for one only if both agree in 64 bits
-/// and in the bits of the hash that chose its slot and tag. With 2.5 million positions kept (the
-/// most the exhaustive phase keeps), the keys alone give a false match about one chance in 2^22;
+/// and in the bits of the hash that chose its slot and tag. With 1.25 million positions kept (the
+/// most the exhaustive phase keeps), the keys alone give a false match about one chance in 2^24;
 /// slot and tag must agree as well, about 2^-28 more.
 pub(super) fn fingerprint(position: &Position) -> (u64, u64) {
     let mut sum = PileSum::default();

@@ -14,7 +14,7 @@
 //!   [`ATTEMPT_STATES`] positions; the next starts afresh with its weights shaken and its limits
 //!   drawn anew (from a fixed seed, so runs repeat), so that it looks elsewhere. This phase
 //!   leaves moves and positions out, so it proves nothing.
-//! - **Exhaustive**, once the guided phase has spent 7/8 of the budget: a best-first search
+//! - **Exhaustive**, once the guided phase has spent 15/16 of the budget: a best-first search
 //!   over every legal move, which proves the deal lost when it runs out of positions.
 //!
 //! Every position reached in a phase or attempt is remembered by its fingerprint
@@ -42,10 +42,10 @@ use evaluate::{cleared_score, guided_moves, pile_score, score};
 use key::{fingerprint, pile_fingerprint, PileSum};
 
 /// The default state budget (docs/BENCHMARKS.md, Spider).
-pub const DEFAULT_BUDGET: u64 = 5_000_000;
+pub const DEFAULT_BUDGET: u64 = 6_000_000;
 
 /// The most states any budget allows. Memory is bounded by the states kept at once: an
-/// attempt's [`ATTEMPT_STATES`], or the exhaustive phase's 1/8 of the budget, each a 16-byte
+/// attempt's [`ATTEMPT_STATES`], or the exhaustive phase's 1/16 of the budget, each a 16-byte
 /// slot in a table at most 3/4 full, 12 bytes of node, 8 of heap and a few of packed snapshots.
 pub const MAX_STATES: u64 = 20_000_000;
 
@@ -420,7 +420,7 @@ impl Solver {
     /// Ends a guided attempt: starts the next one, or the exhaustive phase once the guided
     /// phase has had its share of the budget.
     fn next_attempt(&mut self) {
-        if self.states >= self.budget / 8 * 7 {
+        if self.states >= self.budget / 16 * 15 {
             self.phase = Phase::Exhaustive;
         } else {
             self.attempt = Attempt::shaken(self.weights, &mut self.random);
