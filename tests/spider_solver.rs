@@ -28,21 +28,36 @@ fn one_suit_deals_are_won_and_every_win_replays() {
 }
 
 #[test]
-fn wins_in_more_suits_replay() {
-    let mut won = 0;
-    for (number, suits) in [(1, Suits::Two), (2, Suits::Two), (4, Suits::Two), (6, Suits::Two)] {
+fn two_and_four_suit_deals_are_won_and_every_win_replays() {
+    // Deals this solver wins within a few thousand positions (docs/BENCHMARKS.md, Spider), so
+    // that the test stays quick in the dev profile.
+    for (number, suits) in
+        [(1, Suits::Two), (2, Suits::Two), (3, Suits::Two), (1, Suits::Four), (3, Suits::Four)]
+    {
         let start = pysol_deal(PysolNumber::new(number).unwrap(), suits);
-        if let Outcome::Solved(moves) = run_to_end(&mut Solver::with_budget(&start, 400_000), 1 << 12) {
-            assert!(replays(&start, &moves), "game {number}");
-            won += 1;
+        match run_to_end(&mut Solver::with_budget(&start, 1_000_000), 1 << 12) {
+            Outcome::Solved(moves) => assert!(replays(&start, &moves), "{suits:?} game {number}"),
+            other => panic!("{suits:?} game {number}: {other:?}"),
         }
     }
-    assert!(won >= 1, "no 2-suit deal won: nothing replayed");
+}
+
+#[test]
+fn a_search_repeats_itself() {
+    // The guided phase's later attempts draw their weights from a fixed seed: the same deal
+    // gets the same line, so a shared link's solution and the deal of the day never change
+    // from one run to the next.
+    let start = pysol_deal(PysolNumber::new(3).unwrap(), Suits::Four);
+    let first = run_to_end(&mut Solver::with_budget(&start, 1_000_000), 1 << 10);
+    let again = run_to_end(&mut Solver::with_budget(&start, 1_000_000), 1 << 12);
+    assert!(matches!(first, Outcome::Solved(_)), "{first:?}");
+    assert_eq!(first, again);
 }
 
 #[test]
 fn a_spent_budget_is_unknown_and_slices_report_progress() {
-    let start = pysol_deal(PysolNumber::new(1).unwrap(), Suits::Four);
+    // Four-suit game 2 is not won within the default budget (docs/BENCHMARKS.md), let alone 2,000.
+    let start = pysol_deal(PysolNumber::new(2).unwrap(), Suits::Four);
     let mut solver = Solver::with_budget(&start, 2_000);
     let mut last = 0;
     let outcome = loop {

@@ -38,5 +38,5 @@ pub use rules::{
     continues_run, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Suits, CARDS, MAX_MOVES,
     MAX_PILE, PILES, ROWS, RUN, RUNS, STOCK,
 };
-pub use solver::{solve, Options, Solver, DEFAULT_BUDGET, MAX_STATES};
+pub use solver::{solve, Options, Solver, Weights, DEFAULT_BUDGET, MAX_STATES};
 pub use table::{can_lift, intended_move, send_away, IntentError, Pile};

@@ -331,7 +331,10 @@ impl Position {
 
     /// Whether pile `pile` has a complete king-to-ace run of one suit on top.
     pub fn has_complete_run(&self, pile: usize) -> bool {
-        self.run_length(pile) >= RUN && self.pile(pile)[self.pile(pile).len() - RUN].rank() == Rank::King
+        // An ace on top first: the solvers ask this of every pile a move changes.
+        self.top(pile).is_some_and(|top| top.rank() == Rank::Ace)
+            && self.run_length(pile) >= RUN
+            && self.pile(pile)[self.pile(pile).len() - RUN].rank() == Rank::King
     }
 
     /// The first pile with a complete run on top, which must be cleared before anything else.
@@ -516,6 +519,45 @@ impl Position {
             cards.extend(Rank::ALL.map(|rank| Card::new(rank, suit)));
         }
         cards
+    }
+
+    /// Appends a compact copy of what play changes (the piles, the rows dealt and the runs
+    /// cleared) to `out`, for a search to keep many positions cheaply; [`Position::unpack`]
+    /// restores it onto a position of the same game.
+    pub(crate) fn pack(&self, out: &mut Vec<u8>) {
+        out.push(self.rows_dealt);
+        out.push(self.cleared_count);
+        out.extend(self.cleared().iter().map(|suit| suit.index() as u8));
+        for pile in 0..PILES {
+            out.push(self.lengths[pile]);
+            out.push(self.face_down[pile]);
+            out.extend(self.pile(pile).iter().map(|card| card.index()));
+        }
+    }
+
+    /// Restores what [`Position::pack`] wrote of a position of the same game (same suits and
+    /// stock) onto this one; gives the bytes it read.
+    pub(crate) fn unpack(&mut self, bytes: &[u8]) -> usize {
+        let mut at = 0;
+        let mut next = || {
+            let byte = bytes.get(at).copied().unwrap_or(0);
+            at += 1;
+            byte
+        };
+        self.rows_dealt = next().min(ROWS as u8);
+        self.cleared_count = next().min(RUNS as u8);
+        for slot in 0..self.cleared_count as usize {
+            self.cleared[slot] = Suit::ALL[next() as usize % 4];
+        }
+        for pile in 0..PILES {
+            let length = next();
+            self.lengths[pile] = length;
+            self.face_down[pile] = next();
+            for depth in 0..length as usize {
+                self.piles[pile][depth] = Card::from_index(next()).unwrap_or(FILLER);
+            }
+        }
+        at
     }
 
     /// The number of cards where they lie (104 always).

@@ -2,53 +2,76 @@
 //! winning line, proves that none exists, or gives up at a state budget.
 //!
 //! It searches in two phases, in slices through [`Search`]:
-//! - **Staged**, to find wins fast: between two deals from the stock, a greedy best-first search
-//!   by [`score`] over the [`promising`] moves, of at most [`LEVEL_EXPANSIONS`] positions; of the
-//!   positions it reached where the stock can deal, the [`BEAM`] best are dealt from, best first,
-//!   each starting the same search one row further on, and the next one is tried when that
-//!   search runs dry (a depth-first search over the deals). This phase leaves moves and
-//!   positions out, so it proves nothing.
-//! - **Exhaustive**, if the staged phase runs dry without a win: a best-first search over every
-//!   move, which proves the deal lost when it runs out of positions.
+//! - **Guided**, to find wins fast, in attempts. Each attempt searches row by row: between two
+//!   deals from the stock, a greedy best-first search by [`evaluate::score`] (face-down cards,
+//!   breaks between runs of one suit, empty piles, runs cleared; newest first among equals)
+//!   over the moves [`evaluate::guided_moves`] keeps (whole runs of one suit moved where they do
+//!   some good), of at most a row's limit of positions. Of the positions it reached that the
+//!   stock can deal on, the best few by their score after the deal (one per score) are dealt
+//!   from, best first, each starting the same search one row further on; the next is tried when
+//!   that search runs dry (a depth-first search over the rows). The last row, where the game is
+//!   won, may search [`LAST_ROW_FACTOR`] times longer. An attempt ends after
+//!   [`ATTEMPT_STATES`] positions; the next starts afresh with its weights shaken and its limits
+//!   drawn anew (from a fixed seed, so runs repeat), so that it looks elsewhere. This phase
+//!   leaves moves and positions out, so it proves nothing.
+//! - **Exhaustive**, once the guided phase has spent 15/16 of the budget: a best-first search
+//!   over every legal move, which proves the deal lost when it runs out of positions.
 //!
-//! Every position reached is remembered by a 128-bit fingerprint of its piles, so no position is
-//! searched twice in a phase; a node keeps only the move that reached it and its parent, and a
-//! position is rebuilt by replaying its line from the start. The only moves the exhaustive phase
-//! leaves out give the same position with two piles' names swapped (to any empty pile but the
-//! first, a whole pile to an empty one), and clears are forced by the rules, so its proofs are
-//! proofs (up to a fingerprint collision, about one chance in 2^80 at the largest budget).
+//! Every position reached in a phase or attempt is remembered by its fingerprint
+//! ([`key::fingerprint`]; once the stock is empty, positions that differ only by the piles'
+//! order share one), so none is searched twice. A node keeps only the move that reached it and
+//! its parent; a position is rebuilt from its parent's when that was the last one expanded (the
+//! usual case in a greedy search), else from the nearest ancestor's packed snapshot. A move's
+//! child is scored and fingerprinted from the two piles it changed. The only moves the
+//! exhaustive phase leaves out, once the stock is empty, give a position it already has with
+//! two piles' names swapped (to an empty pile but the first, a whole pile to an empty one);
+//! while the stock holds rows it leaves none out, since pile `i` will be dealt the stock's
+//! card `i`. Clears are forced by the rules. So its proofs are proofs, up to a fingerprint
+//! collision (see [`key::fingerprint`]).
+
+mod evaluate;
+mod key;
 
 use std::collections::BinaryHeap;
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{continues_run, Move, Position, PILES};
+use super::rules::{Move, MoveList, Position, PILES};
+pub use evaluate::Weights;
+use evaluate::{cleared_score, guided_moves, pile_score, score};
+use key::{fingerprint, pile_fingerprint, PileSum};
 
-/// The default state budget: about 2-3 s of search natively for the deals that run out
-/// (docs/BENCHMARKS.md, Spider).
-pub const DEFAULT_BUDGET: u64 = 400_000;
+/// The default state budget (docs/BENCHMARKS.md, Spider).
+pub const DEFAULT_BUDGET: u64 = 6_000_000;
 
-/// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
-/// table at most 3/4 full, 8 bytes of node and 8 of heap.
-pub const MAX_STATES: u64 = 5_000_000;
+/// The most states any budget allows. Memory is bounded by the states kept at once: an
+/// attempt's [`ATTEMPT_STATES`], or the exhaustive phase's 1/16 of the budget, each a 16-byte
+/// slot in a table at most 3/4 full, 12 bytes of node, 8 of heap and a few of packed snapshots.
+pub const MAX_STATES: u64 = 20_000_000;
 
-/// The positions the staged phase expands between two deals.
-pub const LEVEL_EXPANSIONS: u64 = 5_000;
+/// The states each attempt of the guided phase may store before the next one starts afresh.
+pub const ATTEMPT_STATES: u64 = 300_000;
 
-/// The positions the staged phase deals from after each search between deals, best first.
-pub const BEAM: usize = 4;
-
-/// How the solver runs: its budget, at most [`MAX_STATES`] states.
+/// How the solver runs: its budget, at most [`MAX_STATES`] states, and the guided phase's
+/// first weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub budget: Budget,
+    pub weights: Weights,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { budget: Budget::states(DEFAULT_BUDGET) }
+        Options { budget: Budget::states(DEFAULT_BUDGET), weights: Weights::default() }
     }
 }
+
+/// The expanded nodes whose positions are kept, packed: those at a depth that is a multiple of
+/// this, so that any position is rebuilt from a kept one in fewer moves.
+const SNAPSHOT_EVERY: u32 = 4;
+
+/// How many times a row's expansions the last row's search may make, where the game is won.
+const LAST_ROW_FACTOR: u64 = 4;
 
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
@@ -56,8 +79,47 @@ const ROOT: u32 = u32::MAX;
 /// Which phase the search is in (see the module's docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
-    Staged,
+    Guided,
     Exhaustive,
+}
+
+/// How one attempt of the guided phase searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Attempt {
+    weights: Weights,
+    /// The positions a row's search expands before it deals (four times as many once the stock
+    /// is empty, where the game is won).
+    row_limit: u64,
+    /// The candidates a row keeps to deal from.
+    beam: usize,
+    /// Whether runs may move between two cards one rank higher of other suits
+    /// ([`guided_moves`]).
+    lateral: bool,
+}
+
+impl Attempt {
+    /// The first attempt: the given weights and middling limits.
+    fn first(weights: Weights) -> Attempt {
+        Attempt { weights, row_limit: 5_000, beam: 4, lateral: false }
+    }
+
+    /// A later attempt: the weights shaken by up to 40% each, the limits drawn afresh, so that
+    /// it looks elsewhere than the attempts before it.
+    fn shaken(weights: Weights, random: &mut crate::deal::SplitMix64) -> Attempt {
+        let mut shake = |weight: i32| weight * (60 + random.below(81) as i32) / 100;
+        let weights = Weights {
+            cleared: shake(weights.cleared),
+            empty_pile: shake(weights.empty_pile),
+            face_down: shake(weights.face_down),
+            base: shake(weights.base),
+            off_suit: shake(weights.off_suit),
+            unbuilt: shake(weights.unbuilt),
+        };
+        let row_limit = [1_000, 3_000, 10_000, 30_000][random.below(4) as usize];
+        let beam = [2, 3, 4, 6][random.below(4) as usize];
+        let lateral = random.below(2) == 0;
+        Attempt { weights, row_limit, beam, lateral }
+    }
 }
 
 /// A Spider search, run in slices through [`Search`]. A unit of [`Search::step`]'s work is one
@@ -65,40 +127,66 @@ enum Phase {
 /// stored, which the budget bounds.
 pub struct Solver {
     start: Position,
-    seen: crate::search::Table<u128, ()>,
+    /// The start with its forced clears played: the position of node 0.
+    root: Position,
+    weights: Weights,
+    attempt: Attempt,
+    /// The states stored when the current attempt began.
+    attempt_began: u64,
+    random: crate::deal::SplitMix64,
+    seen: crate::search::Table<u64, ()>,
     parents: Vec<u32>,
     moves: Vec<Move>,
+    depths: Vec<u32>,
+    /// Packed positions ([`Position::pack`]) of the expanded nodes at a depth that is a multiple
+    /// of [`SNAPSHOT_EVERY`], by node: where each starts in `packed`.
+    snapshots: std::collections::HashMap<u32, u32>,
+    packed: Vec<u8>,
     open: BinaryHeap<(i32, u32)>,
     budget: u64,
     states: u64,
     phase: Phase,
-    /// The staged phase's positions still to deal from, one list per row dealt, best last.
-    levels: Vec<Vec<u32>>,
-    /// The positions expanded since the last deal, and those among them the stock can deal on.
-    level_expanded: u64,
-    level_candidates: Vec<(i32, u32)>,
+    /// The last node expanded and its position, from which its children are rebuilt cheaply.
+    last: Option<(u32, Box<Position>)>,
+    /// The guided phase's candidates to deal from, one list per row dealt, best last.
+    rows: Vec<Vec<(i32, u32)>>,
+    /// The positions expanded in the current row's search, and those the stock can deal on,
+    /// each with its score after the deal.
+    row_expanded: u64,
+    row_limit: u64,
+    row_candidates: Vec<(i32, u32)>,
     done: Option<Outcome<Vec<Move>>>,
 }
 
 impl Solver {
     pub fn new(start: &Position, options: Options) -> Solver {
-        let mut solver = Solver {
-            start: *start,
-            seen: crate::search::Table::with_slots(1 << 12),
-            parents: Vec::new(),
-            moves: Vec::new(),
-            open: BinaryHeap::new(),
-            budget: options.budget.states.min(MAX_STATES),
-            states: 0,
-            phase: Phase::Staged,
-            levels: Vec::new(),
-            level_expanded: 0,
-            level_candidates: Vec::new(),
-            done: None,
-        };
         let mut root = *start;
         let mut forced = Vec::new();
         play_clears(&mut root, &mut forced);
+        let mut solver = Solver {
+            start: *start,
+            root,
+            weights: options.weights,
+            attempt: Attempt::first(options.weights),
+            attempt_began: 0,
+            random: crate::deal::SplitMix64::new(0x5EED),
+            seen: crate::search::Table::with_slots(1 << 12),
+            parents: Vec::new(),
+            moves: Vec::new(),
+            depths: Vec::new(),
+            snapshots: std::collections::HashMap::new(),
+            packed: Vec::new(),
+            open: BinaryHeap::new(),
+            budget: options.budget.states.min(MAX_STATES),
+            states: 0,
+            phase: Phase::Guided,
+            last: None,
+            rows: Vec::new(),
+            row_expanded: 0,
+            row_limit: 0,
+            row_candidates: Vec::new(),
+            done: None,
+        };
         if root.is_won() {
             solver.done = Some(Outcome::Solved(forced));
         } else {
@@ -109,34 +197,52 @@ impl Solver {
 
     /// A solver with the default options but a budget of `states`.
     pub fn with_budget(start: &Position, states: u64) -> Solver {
-        Solver::new(start, Options { budget: Budget::states(states) })
+        Solver::new(start, Options { budget: Budget::states(states), ..Options::default() })
     }
 
-    /// Starts a phase from the root, forgetting the positions of any earlier one (but not the
-    /// states it spent).
+    /// Starts an attempt or a phase from the root, forgetting the positions of any earlier one
+    /// (but not the states it spent).
     fn begin(&mut self) {
-        let mut root = self.start;
-        clear_all(&mut root);
         self.seen = crate::search::Table::with_slots(1 << 12);
         self.parents.clear();
         self.moves.clear();
+        self.depths.clear();
+        self.snapshots.clear();
+        self.packed.clear();
         self.open.clear();
-        self.levels.clear();
-        self.level_candidates.clear();
-        self.level_expanded = 0;
-        let key = fingerprint(&root);
-        self.seen.insert(key as u64, key);
+        self.rows.clear();
+        self.row_candidates.clear();
+        self.row_expanded = 0;
+        self.last = None;
+        self.attempt_began = self.states;
+        let (key, hash) = fingerprint(&self.root);
+        self.seen.insert(hash, key);
         self.states += 1;
         self.parents.push(ROOT);
         self.moves.push(Move::Deal);
-        self.open.push((score(&root), 0));
+        self.depths.push(0);
+        self.row_limit = self.row_limit_at(&self.root);
+        self.open.push((self.score(&self.root), 0));
+    }
+
+    fn score(&self, position: &Position) -> i32 {
+        score(position, &self.attempt.weights)
+    }
+
+    /// The expansions a row's search may make from `position`, the row's first.
+    fn row_limit_at(&self, position: &Position) -> u64 {
+        if position.rows_left() == 0 {
+            self.attempt.row_limit * LAST_ROW_FACTOR
+        } else {
+            self.attempt.row_limit
+        }
     }
 
     /// The moves from the root to `node`, oldest first (the root has none).
     fn line(&self, node: u32) -> Vec<Move> {
         let mut chain = Vec::new();
         let mut at = node;
-        while at != ROOT && self.parents[at as usize] != ROOT {
+        while self.parents[at as usize] != ROOT {
             chain.push(self.moves[at as usize]);
             at = self.parents[at as usize];
         }
@@ -144,11 +250,36 @@ impl Solver {
         chain
     }
 
-    /// The position of `node`, replayed from the start.
-    fn position(&self, line: &[Move]) -> Position {
-        let mut position = self.start;
-        clear_all(&mut position);
-        for &mv in line {
+    /// The position of `node`: from its parent's if that was the last expanded, else from the
+    /// nearest ancestor's packed snapshot.
+    fn position(&self, node: u32) -> Position {
+        let parent = self.parents[node as usize];
+        if parent == ROOT {
+            return self.root;
+        }
+        if let Some((last, position)) = &self.last {
+            if *last == parent {
+                let mut position = **position;
+                position.apply(self.moves[node as usize]);
+                clear_all(&mut position);
+                return position;
+            }
+        }
+        let mut chain = vec![self.moves[node as usize]];
+        let mut at = parent;
+        let mut position = self.root;
+        loop {
+            if let Some(&offset) = self.snapshots.get(&at) {
+                position.unpack(&self.packed[offset as usize..]);
+                break;
+            }
+            if self.parents[at as usize] == ROOT {
+                break;
+            }
+            chain.push(self.moves[at as usize]);
+            at = self.parents[at as usize];
+        }
+        for &mv in chain.iter().rev() {
             position.apply(mv);
             clear_all(&mut position);
         }
@@ -170,9 +301,13 @@ impl Solver {
 
     /// Stores `child`, reached from `node` by `mv`, if it is new: its node, or `None` if it was
     /// seen. Ends the search when the budget runs out.
-    fn add(&mut self, node: u32, mv: Move, child: &Position) -> Result<Option<u32>, Outcome<Vec<Move>>> {
-        let key = fingerprint(child);
-        if !self.seen.insert(key as u64, key) {
+    fn add(
+        &mut self,
+        node: u32,
+        mv: Move,
+        (key, hash): (u64, u64),
+    ) -> Result<Option<u32>, Outcome<Vec<Move>>> {
+        if !self.seen.insert(hash, key) {
             return Ok(None);
         }
         self.states += 1;
@@ -182,89 +317,161 @@ impl Solver {
         let index = self.parents.len() as u32;
         self.parents.push(node);
         self.moves.push(mv);
+        self.depths.push(self.depths[node as usize] + 1);
         Ok(Some(index))
     }
 
     /// Expands `node`: every child is stored and queued; `Err` ends the search (a win, or the
-    /// budget spent).
+    /// budget spent). In the guided phase the deal is not among the moves: a position the stock
+    /// can deal on becomes a candidate to deal from when its row's search ends.
     fn expand(&mut self, node: u32) -> Result<(), Outcome<Vec<Move>>> {
-        let line = self.line(node);
-        let position = self.position(&line);
-        let staged = self.phase == Phase::Staged;
-        if staged && position.check(Move::Deal).is_ok() {
-            self.level_candidates.push((score(&position), node));
+        let position = self.position(node);
+        if self.depths[node as usize] % SNAPSHOT_EVERY == 0 {
+            self.snapshots.insert(node, self.packed.len() as u32);
+            position.pack(&mut self.packed);
         }
-        let first_empty = position.empty_pile();
-        for &mv in position.legal_moves().iter() {
-            if renames_piles(&position, mv, first_empty)
-                || (staged && (mv == Move::Deal || !promising(&position, mv)))
-            {
-                continue;
-            }
+        let mut moves = MoveList::new(Move::Deal);
+        match self.phase {
+            Phase::Guided => guided_moves(&position, self.attempt.lateral, &mut moves),
+            Phase::Exhaustive => every_distinct_move(&position, &mut moves),
+        }
+        let weights = self.attempt.weights;
+        let pile_keys: [(u64, u64); PILES] = std::array::from_fn(|pile| pile_fingerprint(&position, pile));
+        let pile_scores: [i32; PILES] = std::array::from_fn(|pile| pile_score(&position, pile, &weights));
+        let mut key_sum = PileSum::default();
+        pile_keys.iter().for_each(|&key| key_sum.add(key));
+        let score_sum: i32 = pile_scores.iter().sum();
+        for &mv in moves.iter() {
             let mut child = position;
             child.apply(mv);
-            clear_all(&mut child);
+            let (key, score) = match mv {
+                Move::ToPile { from, to, .. } => {
+                    // Only the two piles changed: rescore and refingerprint just them.
+                    let (from, to) = (from as usize, to as usize);
+                    clear_pile(&mut child, to);
+                    clear_pile(&mut child, from);
+                    let mut sum = key_sum;
+                    let mut score = score_sum + cleared_score(&child, &weights);
+                    for pile in [from, to] {
+                        sum.remove(pile_keys[pile]);
+                        sum.add(pile_fingerprint(&child, pile));
+                        score += pile_score(&child, pile, &weights) - pile_scores[pile];
+                    }
+                    (sum.finish(&child), score)
+                }
+                _ => {
+                    clear_all(&mut child);
+                    (fingerprint(&child), self.score(&child))
+                }
+            };
+            debug_assert_eq!((key, score), (fingerprint(&child), self.score(&child)), "{mv}");
             if child.is_won() {
-                let mut whole = line;
-                whole.push(mv);
-                return Err(Outcome::Solved(self.solution(&whole)));
+                let mut line = self.line(node);
+                line.push(mv);
+                return Err(Outcome::Solved(self.solution(&line)));
             }
-            if let Some(index) = self.add(node, mv, &child)? {
-                self.open.push((score(&child), index));
+            if self.phase == Phase::Guided && mv == Move::Deal {
+                self.row_candidates.push((score, node));
+                continue;
+            }
+            if let Some(index) = self.add(node, mv, key)? {
+                self.open.push((score, index));
             }
         }
+        self.last = Some((node, Box::new(position)));
+        self.row_expanded += 1;
         Ok(())
     }
 
-    /// Ends a search between deals: keeps its best positions to deal from, and deals from the
-    /// next one (backing up a row when a row's are all tried). `Ok(false)` when none is left.
-    fn next_level(&mut self) -> Result<bool, Outcome<Vec<Move>>> {
+    /// Ends a row's search: keeps its best candidates to deal from, and deals from the next
+    /// candidate (backing up a row when a row's are all tried). `Ok(false)` when none is left.
+    fn next_row(&mut self) -> Result<bool, Outcome<Vec<Move>>> {
         self.open.clear();
-        let mut candidates = std::mem::take(&mut self.level_candidates);
+        let mut candidates = std::mem::take(&mut self.row_candidates);
         candidates.sort_unstable();
-        let keep = candidates.len().saturating_sub(BEAM);
-        self.levels.push(candidates[keep..].iter().map(|&(_, node)| node).collect());
-        self.level_expanded = 0;
+        // Candidates of equal score after the deal are most often one position reached by
+        // moves in another order, or with a swap that changes nothing: keep one of each.
+        candidates.dedup_by_key(|candidate| candidate.0);
+        let keep = candidates.len().saturating_sub(self.attempt.beam);
+        self.rows.push(candidates.split_off(keep));
+        self.row_expanded = 0;
         loop {
-            let Some(level) = self.levels.last_mut() else { return Ok(false) };
-            let Some(node) = level.pop() else {
-                self.levels.pop();
+            let Some(row) = self.rows.last_mut() else { return Ok(false) };
+            let Some((_, node)) = row.pop() else {
+                self.rows.pop();
                 continue;
             };
-            let line = self.line(node);
-            let mut child = self.position(&line);
+            let mut child = self.position(node);
             child.apply(Move::Deal);
             clear_all(&mut child);
             if child.is_won() {
-                let mut whole = line;
-                whole.push(Move::Deal);
-                return Err(Outcome::Solved(self.solution(&whole)));
+                let mut line = self.line(node);
+                line.push(Move::Deal);
+                return Err(Outcome::Solved(self.solution(&line)));
             }
-            if let Some(index) = self.add(node, Move::Deal, &child)? {
-                self.open.push((score(&child), index));
+            if let Some(index) = self.add(node, Move::Deal, fingerprint(&child))? {
+                self.row_limit = self.row_limit_at(&child);
+                self.open.push((self.score(&child), index));
                 return Ok(true);
             }
         }
     }
 
+    /// Ends a guided attempt: starts the next one, or the exhaustive phase once the guided
+    /// phase has had its share of the budget.
+    fn next_attempt(&mut self) {
+        if self.states >= self.budget / 16 * 15 {
+            self.phase = Phase::Exhaustive;
+        } else {
+            self.attempt = Attempt::shaken(self.weights, &mut self.random);
+        }
+        self.begin();
+    }
+
     fn work(&mut self) -> Result<(), Outcome<Vec<Move>>> {
-        if self.phase == Phase::Staged && self.level_expanded >= LEVEL_EXPANSIONS {
+        if self.phase == Phase::Exhaustive {
+            return match self.open.pop() {
+                Some((_, node)) => self.expand(node),
+                None => Err(Outcome::Unsolvable),
+            };
+        }
+        if self.states - self.attempt_began >= ATTEMPT_STATES {
+            self.next_attempt();
+            return Ok(());
+        }
+        if self.row_expanded >= self.row_limit {
             self.open.clear();
         }
         match self.open.pop() {
-            Some((_, node)) => {
-                self.level_expanded += 1;
-                self.expand(node)
-            }
-            None if self.phase == Phase::Staged => {
-                if !self.next_level()? {
-                    // The staged phase proves nothing: search again with every move.
-                    self.phase = Phase::Exhaustive;
-                    self.begin();
+            Some((_, node)) => self.expand(node),
+            None => {
+                if !self.next_row()? {
+                    self.next_attempt();
                 }
                 Ok(())
             }
-            None => Err(Outcome::Unsolvable),
+        }
+    }
+}
+
+/// Every legal move (no clear is due) but those that, once the stock is empty, only rename
+/// piles: a move to an empty pile other than the first, or of a whole pile to an empty one.
+/// While the stock holds rows, piles differ by the cards they will be dealt, so every move stays.
+fn every_distinct_move(position: &Position, moves: &mut MoveList) {
+    let first_empty = position.empty_pile();
+    let stock_empty = position.rows_left() == 0;
+    for &mv in position.legal_moves().iter() {
+        let renames = match mv {
+            Move::ToPile { from, to, count } => {
+                let (from, to) = (from as usize, to as usize);
+                stock_empty
+                    && position.pile(to).is_empty()
+                    && (Some(to) != first_empty || position.pile(from).len() == count as usize)
+            }
+            _ => false,
+        };
+        if !renames {
+            moves.push(mv);
         }
     }
 }
@@ -278,95 +485,18 @@ fn play_clears(position: &mut Position, moves: &mut Vec<Move>) {
     }
 }
 
+/// Plays every clear the rules force on pile `pile`.
+fn clear_pile(position: &mut Position, pile: usize) {
+    while position.has_complete_run(pile) {
+        position.apply(Move::Clear { from: pile as u8 });
+    }
+}
+
 /// Plays every clear the rules force.
 fn clear_all(position: &mut Position) {
     while let Some(pile) = position.pending_clear() {
         position.apply(Move::Clear { from: pile as u8 });
     }
-}
-
-/// A 128-bit fingerprint of a position reached from a given start: its piles in order with
-/// their face-down counts, and the rows dealt (which say what the stock holds).
-fn fingerprint(position: &Position) -> u128 {
-    let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ position.rows_left() as u64;
-    let mut b: u64 = 0x1319_8A2E_0370_7344 ^ (position.rows_left() as u64) << 7;
-    for pile in 0..PILES {
-        let cards = position.pile(pile);
-        let head = (pile as u64) << 16 | (position.face_down(pile) as u64) << 8 | cards.len() as u64;
-        a = (a ^ head).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        b = (b ^ head).rotate_left(23).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        for card in cards {
-            let c = u64::from(card.index()) + 1;
-            a = (a ^ c).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            b = (b.rotate_left(17) ^ c).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        }
-    }
-    a ^= a >> 29;
-    b ^= b >> 31;
-    u128::from(a) << 64 | u128::from(b)
-}
-
-/// How promising a position looks (higher is better): runs cleared weigh most, then face-down
-/// cards (fewer is better), the runs of one suit the face-up cards form (fewer, longer runs are
-/// better) and empty piles.
-fn score(position: &Position) -> i32 {
-    let mut score = 1_000 * position.cleared().len() as i32;
-    for pile in 0..PILES {
-        let cards = position.pile(pile);
-        let down = position.face_down(pile);
-        if cards.is_empty() {
-            score += EMPTY_PILE;
-            continue;
-        }
-        score -= FACE_DOWN * down as i32 + RUN_COST;
-        for depth in down + 1..cards.len() {
-            let (card, under) = (cards[depth], cards[depth - 1]);
-            if !continues_run(card, under) {
-                score -= RUN_COST;
-                if card.rank().value() + 1 == under.rank().value() {
-                    score += BUILT;
-                }
-            }
-        }
-    }
-    score
-}
-
-const EMPTY_PILE: i32 = 30;
-const FACE_DOWN: i32 = 25;
-const RUN_COST: i32 = 12;
-const BUILT: i32 = 4;
-
-/// Whether a move is worth trying in the first, pruned search: one that puts a card on the next
-/// higher card of its suit, or moves a whole run of one suit off what it does not build on (a
-/// face-down card, nothing, or a card it does not build on; to an empty pile, not off nothing).
-/// Left out: a run split off a run of one suit, and a run moved from a card it builds on to
-/// another of another suit. The search without them proves nothing, so the solver searches again
-/// with every move when it runs dry.
-fn promising(position: &Position, mv: Move) -> bool {
-    let Move::ToPile { from, to, count } = mv else { return true };
-    let (from, to, count) = (from as usize, to as usize, count as usize);
-    let cards = position.pile(from);
-    let depth = cards.len() - count;
-    let card = cards[depth];
-    let target = position.top(to);
-    if target.is_some_and(|top| continues_run(card, top)) {
-        return true;
-    }
-    if count < position.run_length(from) {
-        return false;
-    }
-    let built =
-        depth > position.face_down(from) && cards[depth - 1].rank().value() == card.rank().value() + 1;
-    !built && (target.is_some() || depth > 0)
-}
-
-/// Whether `mv` only renames piles or repeats another move's position with piles renamed: a
-/// move to an empty pile other than the first, or of a whole pile to an empty one.
-fn renames_piles(position: &Position, mv: Move, first_empty: Option<usize>) -> bool {
-    let Move::ToPile { from, to, count } = mv else { return false };
-    let (from, to) = (from as usize, to as usize);
-    position.pile(to).is_empty() && (Some(to) != first_empty || position.pile(from).len() == count as usize)
 }
 
 impl Search for Solver {
