@@ -341,24 +341,29 @@ pub struct Facts {
     pub moves: u32,
 }
 
-/// The tiers by the positions searched (docs/RULES.md, "Difficulty"): first guesses, not yet
-/// fitted to a census of graded deals.
-pub const EASY_STATES: u64 = 2_000;
-pub const MEDIUM_STATES: u64 = 10_000;
-pub const HARD_STATES: u64 = 60_000;
+/// The tiers by the positions searched, for each suit count (docs/RULES.md, "Difficulty"): the
+/// quartiles of PySolFC's games 1..100 the solver wins (`deckhand spider grade-table --range
+/// 1..100 --suits K --facts FILE`: 100, 100 and 95 of them).
+pub fn tier_bounds(suits: Suits) -> [u64; 3] {
+    match suits {
+        Suits::One => [21_000, 24_500, 28_000],
+        Suits::Two => [20_000, 26_000, 33_500],
+        Suits::Four => [27_500, 65_000, 275_000],
+    }
+}
 
-/// The tier and reason of a winnable deal.
-pub fn difficulty_of(facts: &Facts) -> (Difficulty, String) {
-    let tier = Difficulty::by_bounds(facts.states, [EASY_STATES, MEDIUM_STATES, HARD_STATES]);
+/// The tier and reason of a winnable deal in `suits`.
+pub fn difficulty_of(facts: &Facts, suits: Suits) -> (Difficulty, String) {
+    let tier = Difficulty::by_bounds(facts.states, tier_bounds(suits));
     let reason =
         format!("The solver searched {} positions to find its win of {} moves", facts.states, facts.moves);
     (tier, reason)
 }
 
 /// The grade of a won deal from its replayed line.
-fn grade_win(states: u64, _start: &Position, line: &[Move], _end: &Position) -> Grade {
+fn grade_win(states: u64, start: &Position, line: &[Move], _end: &Position) -> Grade {
     let facts = Facts { states, moves: line.len() as u32 };
-    let (difficulty, reason) = difficulty_of(&facts);
+    let (difficulty, reason) = difficulty_of(&facts, start.suits());
     Grade::solved(difficulty, reason, &facts)
 }
 
@@ -369,20 +374,24 @@ mod tests {
     use crate::search::Outcome;
 
     #[test]
-    fn tiers_follow_the_positions_searched() {
-        let tier = |states| difficulty_of(&Facts { states, moves: 200 }).0;
+    fn tiers_follow_the_positions_searched_for_each_suit_count() {
+        for suits in [Suits::One, Suits::Two, Suits::Four] {
+            let tier = |states| difficulty_of(&Facts { states, moves: 200 }, suits).0;
+            let [easy, medium, hard] = tier_bounds(suits);
+            assert!(easy < medium && medium < hard, "{suits:?}");
+            assert_eq!(
+                [tier(1), tier(easy), tier(easy + 1), tier(medium + 1), tier(hard + 1)],
+                [
+                    Difficulty::Easy,
+                    Difficulty::Easy,
+                    Difficulty::Medium,
+                    Difficulty::Hard,
+                    Difficulty::Expert
+                ]
+            );
+        }
         assert_eq!(
-            [
-                tier(1),
-                tier(EASY_STATES),
-                tier(EASY_STATES + 1),
-                tier(MEDIUM_STATES + 1),
-                tier(HARD_STATES + 1)
-            ],
-            [Difficulty::Easy, Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert]
-        );
-        assert_eq!(
-            difficulty_of(&Facts { states: 230, moves: 111 }).1,
+            difficulty_of(&Facts { states: 230, moves: 111 }, Suits::Four).1,
             "The solver searched 230 positions to find its win of 111 moves"
         );
     }
@@ -394,7 +403,7 @@ mod tests {
         let Outcome::Solved(grade) = grade else { panic!("{grade:?}") };
         assert_eq!(grade.verdict, Verdict::Solved, "{grade:?}");
         let facts: Facts = grade.facts_as().unwrap();
-        assert_eq!(grade.difficulty, Some(difficulty_of(&facts).0));
+        assert_eq!(grade.difficulty, Some(difficulty_of(&facts, Suits::One).0));
         assert!(facts.moves >= 58 && facts.states > 0, "{facts:?}");
     }
 }
