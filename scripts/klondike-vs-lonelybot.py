@@ -2,9 +2,13 @@
 """Times `deckhand klondike solve` against lonelybot's `lonecli solve` on the same deals.
 
 Usage: scripts/klondike-vs-lonelybot.py DECKHAND LONECLI --draw 1|3 --seeds A..B
-       [--timeout SECONDS] [--out FILE] [--check-layout]
+       [--seed-type deckhand|solvitaire] [--timeout SECONDS] [--out FILE] [--check-layout]
 
-Each seed N is Deckhand's deal N (`deckhand klondike deal N`). lonelybot reads a deal as an
+With --seed-type deckhand (the default), each seed N is Deckhand's deal N (`deckhand klondike
+deal N`). With --seed-type solvitaire, seed N is lonelybot's `solvitaire` seed N (its
+re-implementation of Solvitaire's deal generator): the deal is read from `lonecli print
+solvitaire N`, written out as a deck in Deckhand's dealing order and solved with `deckhand
+klondike solve --deck FILE`, while lonelybot solves `solvitaire N` itself. lonelybot reads a deal as an
 `exact` seed: the rank of a permutation of its 52-card deck (its README, "Seed"), whose
 cards are the seven piles column by column, each from the bottom card to the face-up one,
 then the stock in draw order; its cards are numbered rank * 4 + suit with ranks A..K and suits
@@ -39,6 +43,22 @@ def our_deck(deckhand, seed):
     start = lines.index("deck (dealing order):") + 1
     cards = " ".join(line for line in lines[start:] if not line.startswith("code:")).split()
     assert len(cards) == 52, (seed, cards)
+    return cards
+
+
+def solvitaire_deck(lonecli, seed):
+    """The 52 cards, in Deckhand's dealing order, of lonelybot's `solvitaire` deal `seed`."""
+    import json
+    text = subprocess.run([lonecli, "print", "solvitaire", str(seed)], check=True,
+                          capture_output=True, text=True).stdout
+    board = json.loads(text)
+    name = lambda card: card.upper().replace("10", "T")
+    columns = [[name(c) for c in pile] for pile in board["tableau piles"]]
+    assert [len(c) for c in columns] == list(range(1, 8)), columns
+    cards = [columns[column][row] for row in range(7) for column in range(row, 7)]
+    # The solvitaire stock deals from its end; Deckhand's deck lists the stock from its top.
+    cards += [name(c) for c in reversed(board["stock"])]
+    assert len(set(cards)) == 52, (seed, cards)
     return cards
 
 
@@ -122,6 +142,7 @@ def main():
     parser.add_argument("lonecli")
     parser.add_argument("--draw", choices=["1", "3"], required=True)
     parser.add_argument("--seeds", required=True, help="A..B")
+    parser.add_argument("--seed-type", choices=["deckhand", "solvitaire"], default="deckhand")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--out", help="per-deal figures, tab-separated")
     parser.add_argument("--check-layout", action="store_true",
@@ -134,13 +155,26 @@ def main():
     if out:
         print("seed\tdeckhand\tlonelybot\tdeckhand_wall_ms\tlonelybot_wall_ms\t"
               "deckhand_cpu_ms\tlonelybot_cpu_ms", file=out)
+    import tempfile
+    deck_file = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+    deck_file.close()
     for seed in range(first, last + 1):
-        cards = our_deck(args.deckhand, seed)
-        code = exact_seed(cards)
-        if args.check_layout:
-            check_layout(args.lonecli, code, cards)
-        ours = [args.deckhand, "klondike", "solve", str(seed), "--draw", args.draw]
-        theirs = [args.lonecli, "solve", "exact", str(code), args.draw]
+        if args.seed_type == "solvitaire":
+            cards = solvitaire_deck(args.lonecli, seed)
+            with open(deck_file.name, "w") as deck:
+                print(" ".join(cards), file=deck)
+            if args.check_layout:
+                check_layout(args.lonecli, exact_seed(cards), cards)
+            ours = [args.deckhand, "klondike", "solve", "--deck", deck_file.name,
+                    "--draw", args.draw]
+            theirs = [args.lonecli, "solve", "solvitaire", str(seed), args.draw]
+        else:
+            cards = our_deck(args.deckhand, seed)
+            code = exact_seed(cards)
+            if args.check_layout:
+                check_layout(args.lonecli, code, cards)
+            ours = [args.deckhand, "klondike", "solve", str(seed), "--draw", args.draw]
+            theirs = [args.lonecli, "solve", "exact", str(code), args.draw]
         if seed % 2:
             a = timed(ours, args.timeout)
             b = timed(theirs, args.timeout)
@@ -153,8 +187,9 @@ def main():
             print("\t".join([str(seed), row[1], row[2]] + [f"{x * 1000:.3f}" for x in row[3:]]),
                   file=out, flush=True)
 
+    os.unlink(deck_file.name)
     agree = sum(1 for r in rows if r[1] == r[2])
-    print(f"draw {args.draw}, seeds {args.seeds}: {len(rows)} deals")
+    print(f"draw {args.draw}, {args.seed_type} seeds {args.seeds}: {len(rows)} deals")
     print(summary("deckhand ", [r[3] for r in rows], [r[5] for r in rows]))
     print(summary("lonelybot", [r[4] for r in rows], [r[6] for r in rows]))
     ratio_wall = statistics.median(r[3] for r in rows) / statistics.median(r[4] for r in rows)
