@@ -36,7 +36,7 @@ use std::collections::BinaryHeap;
 
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
 
-use super::rules::{Move, MoveList, Position, PILES};
+use super::rules::{Move, Position, PILES};
 pub use evaluate::Weights;
 use evaluate::{cleared_score, guided_moves, pile_score, score};
 use key::{fingerprint, pile_fingerprint, PileSum};
@@ -146,8 +146,13 @@ pub struct Solver {
     budget: u64,
     states: u64,
     phase: Phase,
-    /// The last node expanded and its position, from which its children are rebuilt cheaply.
-    last: Option<(u32, Box<Position>)>,
+    /// The last node expanded, whose position `last_position` holds: its children are rebuilt
+    /// from it cheaply. (One box, reused, rather than one allocated per expansion.)
+    last: Option<u32>,
+    last_position: Box<Position>,
+    /// The moves of the node being expanded; kept to spare an allocation or a large list's
+    /// initialisation per expansion.
+    move_buffer: Vec<Move>,
     /// The guided phase's candidates to deal from, one list per row dealt, best last.
     rows: Vec<Vec<(i32, u32)>>,
     /// The positions expanded in the current row's search, and those the stock can deal on,
@@ -181,6 +186,8 @@ impl Solver {
             states: 0,
             phase: Phase::Guided,
             last: None,
+            last_position: Box::new(root),
+            move_buffer: Vec::new(),
             rows: Vec::new(),
             row_expanded: 0,
             row_limit: 0,
@@ -257,13 +264,11 @@ impl Solver {
         if parent == ROOT {
             return self.root;
         }
-        if let Some((last, position)) = &self.last {
-            if *last == parent {
-                let mut position = **position;
-                position.apply(self.moves[node as usize]);
-                clear_all(&mut position);
-                return position;
-            }
+        if self.last == Some(parent) {
+            let mut position = *self.last_position;
+            position.apply(self.moves[node as usize]);
+            clear_all(&mut position);
+            return position;
         }
         let mut chain = vec![self.moves[node as usize]];
         let mut at = parent;
@@ -330,19 +335,36 @@ impl Solver {
             self.snapshots.insert(node, self.packed.len() as u32);
             position.pack(&mut self.packed);
         }
-        let mut moves = MoveList::new(Move::Deal);
+        let mut moves = std::mem::take(&mut self.move_buffer);
+        moves.clear();
         match self.phase {
             Phase::Guided => guided_moves(&position, self.attempt.lateral, &mut moves),
             Phase::Exhaustive => every_distinct_move(&position, &mut moves),
         }
+        let outcome = self.expand_moves(node, &position, &moves);
+        self.move_buffer = moves;
+        outcome?;
+        *self.last_position = position;
+        self.last = Some(node);
+        self.row_expanded += 1;
+        Ok(())
+    }
+
+    /// Stores and queues the children of `node` (at `position`) by `moves`.
+    fn expand_moves(
+        &mut self,
+        node: u32,
+        position: &Position,
+        moves: &[Move],
+    ) -> Result<(), Outcome<Vec<Move>>> {
         let weights = self.attempt.weights;
-        let pile_keys: [(u64, u64); PILES] = std::array::from_fn(|pile| pile_fingerprint(&position, pile));
-        let pile_scores: [i32; PILES] = std::array::from_fn(|pile| pile_score(&position, pile, &weights));
+        let pile_keys: [(u64, u64); PILES] = std::array::from_fn(|pile| pile_fingerprint(position, pile));
+        let pile_scores: [i32; PILES] = std::array::from_fn(|pile| pile_score(position, pile, &weights));
         let mut key_sum = PileSum::default();
         pile_keys.iter().for_each(|&key| key_sum.add(key));
         let score_sum: i32 = pile_scores.iter().sum();
-        for &mv in moves.iter() {
-            let mut child = position;
+        for &mv in moves {
+            let mut child = *position;
             child.apply(mv);
             let (key, score) = match mv {
                 Move::ToPile { from, to, .. } => {
@@ -378,8 +400,6 @@ impl Solver {
                 self.open.push((score, index));
             }
         }
-        self.last = Some((node, Box::new(position)));
-        self.row_expanded += 1;
         Ok(())
     }
 
@@ -457,7 +477,7 @@ impl Solver {
 /// Every legal move (no clear is due) but those that, once the stock is empty, only rename
 /// piles: a move to an empty pile other than the first, or of a whole pile to an empty one.
 /// While the stock holds rows, piles differ by the cards they will be dealt, so every move stays.
-fn every_distinct_move(position: &Position, moves: &mut MoveList) {
+fn every_distinct_move(position: &Position, moves: &mut Vec<Move>) {
     let first_empty = position.empty_pile();
     let stock_empty = position.rows_left() == 0;
     for &mv in position.legal_moves().iter() {
