@@ -150,6 +150,9 @@ pub struct Solver {
     /// from it cheaply. (One box, reused, rather than one allocated per expansion.)
     last: Option<u32>,
     last_position: Box<Position>,
+    /// The last expanded position's piles' fingerprints and scores: a child's differ only in
+    /// the two piles its move changed.
+    last_piles: PileFigures,
     /// The moves of the node being expanded; kept to spare an allocation or a large list's
     /// initialisation per expansion.
     move_buffer: Vec<Move>,
@@ -187,6 +190,7 @@ impl Solver {
             phase: Phase::Guided,
             last: None,
             last_position: Box::new(root),
+            last_piles: PileFigures::default(),
             move_buffer: Vec::new(),
             rows: Vec::new(),
             row_expanded: 0,
@@ -331,6 +335,15 @@ impl Solver {
     /// can deal on becomes a candidate to deal from when its row's search ends.
     fn expand(&mut self, node: u32) -> Result<(), Outcome<Vec<Move>>> {
         let position = self.position(node);
+        let piles = match self.moves[node as usize] {
+            Move::ToPile { from, to, .. } if self.last == Some(self.parents[node as usize]) => {
+                let mut piles = self.last_piles;
+                piles.update(&position, &self.attempt.weights, [from as usize, to as usize]);
+                piles
+            }
+            _ => PileFigures::of(&position, &self.attempt.weights),
+        };
+        debug_assert_eq!(piles, PileFigures::of(&position, &self.attempt.weights));
         if self.depths[node as usize] % SNAPSHOT_EVERY == 0 {
             self.snapshots.insert(node, self.packed.len() as u32);
             position.pack(&mut self.packed);
@@ -341,10 +354,11 @@ impl Solver {
             Phase::Guided => guided_moves(&position, self.attempt.lateral, &mut moves),
             Phase::Exhaustive => every_distinct_move(&position, &mut moves),
         }
-        let outcome = self.expand_moves(node, &position, &moves);
+        let outcome = self.expand_moves(node, &position, &piles, &moves);
         self.move_buffer = moves;
         outcome?;
         *self.last_position = position;
+        self.last_piles = piles;
         self.last = Some(node);
         self.row_expanded += 1;
         Ok(())
@@ -355,14 +369,13 @@ impl Solver {
         &mut self,
         node: u32,
         position: &Position,
+        piles: &PileFigures,
         moves: &[Move],
     ) -> Result<(), Outcome<Vec<Move>>> {
         let weights = self.attempt.weights;
-        let pile_keys: [(u64, u64); PILES] = std::array::from_fn(|pile| pile_fingerprint(position, pile));
-        let pile_scores: [i32; PILES] = std::array::from_fn(|pile| pile_score(position, pile, &weights));
         let mut key_sum = PileSum::default();
-        pile_keys.iter().for_each(|&key| key_sum.add(key));
-        let score_sum: i32 = pile_scores.iter().sum();
+        piles.keys.iter().for_each(|&key| key_sum.add(key));
+        let score_sum: i32 = piles.scores.iter().sum();
         for &mv in moves {
             let mut child = *position;
             child.apply(mv);
@@ -375,9 +388,9 @@ impl Solver {
                     let mut sum = key_sum;
                     let mut score = score_sum + cleared_score(&child, &weights);
                     for pile in [from, to] {
-                        sum.remove(pile_keys[pile]);
+                        sum.remove(piles.keys[pile]);
                         sum.add(pile_fingerprint(&child, pile));
-                        score += pile_score(&child, pile, &weights) - pile_scores[pile];
+                        score += pile_score(&child, pile, &weights) - piles.scores[pile];
                     }
                     (sum.finish(&child), score)
                 }
@@ -470,6 +483,30 @@ impl Solver {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+/// Each pile's fingerprint ([`pile_fingerprint`]) and score ([`pile_score`]) in a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PileFigures {
+    keys: [(u64, u64); PILES],
+    scores: [i32; PILES],
+}
+
+impl PileFigures {
+    fn of(position: &Position, weights: &Weights) -> PileFigures {
+        PileFigures {
+            keys: std::array::from_fn(|pile| pile_fingerprint(position, pile)),
+            scores: std::array::from_fn(|pile| pile_score(position, pile, weights)),
+        }
+    }
+
+    /// Refigures `piles` of `position`, the only ones that changed since these figures.
+    fn update(&mut self, position: &Position, weights: &Weights, piles: [usize; 2]) {
+        for pile in piles {
+            self.keys[pile] = pile_fingerprint(position, pile);
+            self.scores[pile] = pile_score(position, pile, weights);
         }
     }
 }
