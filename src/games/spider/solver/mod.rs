@@ -41,9 +41,9 @@ pub use evaluate::Weights;
 use evaluate::{cleared_score, guided_moves, pile_score, score};
 use key::{fingerprint, pile_fingerprint, PileSum};
 
-/// The default state budget (docs/BENCHMARKS.md, Spider): about 9 s of CPU natively on a loaded
-/// machine, so that a four-suit win found before it runs out still comes within 10 s. Wins come
-/// at a slowly falling rate as attempts go on, so a spent budget is spent where wins still come.
+/// The default state budget (docs/BENCHMARKS.md, Spider): 9-14 s of CPU natively, the more the
+/// more loaded the machine. Four-suit wins still come after 6,000,000 states, at a slowly
+/// falling rate.
 pub const DEFAULT_BUDGET: u64 = 9_000_000;
 
 /// The most states any budget allows. Memory is bounded by the states kept at once: an
