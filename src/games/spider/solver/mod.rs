@@ -41,7 +41,7 @@ pub use evaluate::Weights;
 use evaluate::{cleared_score, guided_moves, pile_score, score};
 use key::{fingerprint, pile_fingerprint, PileSum};
 
-/// The default state budget (docs/BENCHMARKS.md, Spider): 9-14 s of CPU natively, the more the
+/// The default state budget (docs/BENCHMARKS.md, Spider): 8-13 s of CPU natively, the more the
 /// more loaded the machine. Four-suit wins still come after 6,000,000 states, at a slowly
 /// falling rate.
 pub const DEFAULT_BUDGET: u64 = 9_000_000;
