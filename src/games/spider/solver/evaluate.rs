@@ -1,7 +1,7 @@
 //! What the guided search looks at: how promising a position is ([`score`]) and which moves
 //! are worth trying ([`guided_moves`]).
 
-use super::super::rules::{Move, MoveList, Position, PILES};
+use super::super::rules::{Move, Position, PILES};
 
 /// How much each feature of a position weighs in [`score`]. Scores are compared only between
 /// positions with as many rows dealt, so the rows left carry no weight.
@@ -84,7 +84,7 @@ fn top_runs(position: &Position) -> [Option<(usize, crate::cards::Card)>; PILES]
 /// and, unless `lateral`, a run moved from a card one rank higher of another suit to another
 /// such card unless a run of the first card's suit, one rank lower, waits to take its place.
 /// The guided search proves nothing: the exhaustive one tries every move.
-pub(super) fn guided_moves(position: &Position, lateral: bool, moves: &mut MoveList) {
+pub(super) fn guided_moves(position: &Position, lateral: bool, moves: &mut Vec<Move>) {
     let runs = top_runs(position);
     let first_empty = position.empty_pile();
     for from in 0..PILES {
@@ -135,7 +135,7 @@ mod tests {
             let mut position = pysol_deal(PysolNumber::new(7).unwrap(), suits);
             let mut random = SplitMix64::new(3);
             for _ in 0..200 {
-                let mut moves = MoveList::new(Move::Deal);
+                let mut moves = Vec::new();
                 guided_moves(&position, true, &mut moves);
                 let legal = position.legal_moves();
                 for &mv in moves.iter() {
