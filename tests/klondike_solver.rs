@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use deckhand::cards::{Deck, Suit};
 use deckhand::deal::{seeded_deck, SplitMix64};
 use deckhand::games::klondike::{is_dead_end, Draw, Move, Options, Position, Rules, Solver};
 use deckhand::search::{run_to_end, Outcome, Search, UnknownReason};
@@ -376,4 +377,60 @@ fn draw_one_unlimited_answers_agree_with_a_plain_search() {
     }
     eprintln!("compared lost/won {compared:?}");
     assert!(compared[0] >= 10 && compared[1] >= 20, "{compared:?}");
+}
+
+/// The lines of a committed data file that are not comments.
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// A line of moves in the notation of `tests/data/klondike_solvitaire_4249_line.txt`.
+fn parse_line(text: &str) -> Vec<Move> {
+    data_lines(text)
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let number = |i: usize| words[i].parse::<u8>().unwrap_or_else(|e| panic!("{line}: {e}"));
+            match words[0] {
+                "D" => Move::Draw,
+                "R" => Move::Recycle,
+                "WF" => Move::WasteToFoundation,
+                "WT" => Move::WasteToTableau { to: number(1) },
+                "TF" => Move::TableauToFoundation { from: number(1) },
+                "TT" => Move::TableauToTableau { from: number(1), to: number(2), count: number(3) },
+                "FT" => {
+                    let suit = Suit::parse(words[1]).unwrap_or_else(|| panic!("{line}: no suit"));
+                    Move::FoundationToTableau { suit, to: number(2) }
+                }
+                other => panic!("unknown move {other}"),
+            }
+        })
+        .collect()
+}
+
+/// Issue 40: lonelybot's solvitaire deal 4249 is won in draw 1 (its line, committed, replays
+/// to a win), but was called unsolvable, as was every position of that line before move 128.
+/// Rule 19 had extended a take-down's use by that use's own use, which the winning line needs
+/// to put off past taking down the card under the first: there 10♥ comes down onto J♣, 9♣
+/// from the talon onto it, 9♥ down, and only then 8♥ down onto 9♣.
+#[test]
+fn lonelybot_solvitaire_4249_is_won_in_draw_one() {
+    let deck: Deck = data_lines(include_str!("data/klondike_solvitaire_4249_deck.txt"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .parse()
+        .unwrap();
+    let line = parse_line(include_str!("data/klondike_solvitaire_4249_line.txt"));
+    let start = Position::new(&deck, Rules::new(Draw::One));
+    replays_to_a_win(&start, &line).unwrap();
+    let mut position = start;
+    for (played, &mv) in line.iter().enumerate() {
+        // The start, and the last position the solver called lost (before move 128).
+        if played == 0 || played == 127 {
+            match run_to_end(&mut Solver::new(&position, Options::default()), 1 << 16) {
+                Outcome::Solved(moves) => replays_to_a_win(&position, &moves).unwrap(),
+                other => panic!("after {played} moves: {other:?}\n{position}"),
+            }
+        }
+        position = position.play(mv).unwrap();
+    }
 }

@@ -1,7 +1,8 @@
 //! The uses that complete a step (rules 4, 5, 8, 9 and 19): after a run moved off a face-up
 //! card, a use of that card, or a king into the column it emptied; after a card put on a column
 //! from a foundation (or from the talon in draw 1 with unlimited passes), a move that builds on
-//! it; each use extended by its own use in turn, up to [`CHAIN`](super::step::CHAIN) moves.
+//! it; each use extended by its own use in turn, up to [`CHAIN`](super::step::CHAIN) moves, except
+//! the use of a take-down and a card moved alone off the card a run was lifted from.
 
 use super::card_bits::builders;
 use super::generate::{may_take_down, Scored};
@@ -72,7 +73,8 @@ pub(super) fn uses_of(
 /// card put on a column from a foundation, or from the talon in draw 1 with unlimited passes,
 /// a move that puts something on it, or (a foundation card) one that takes the card under it
 /// down. Each extension is extended again in turn, up to [`CHAIN`](super::step::CHAIN) moves more; a step with no
-/// room left, or whose last move needs no use, is pushed as it is. `before` is the position
+/// room left, whose last move needs no use, or whose last move may not be put off until its
+/// use (see [`leaves_a_second_use`]), is pushed as it is. `before` is the position
 /// before the last move and `reach` the talon's reach there, if known; `extended` counts the
 /// extensions, for the work.
 pub(super) fn push_chains(
@@ -88,10 +90,15 @@ pub(super) fn push_chains(
         return;
     };
     // The chain fills its slots in order, and only after a second move.
-    let last = match slot {
-        0 => step.second.unwrap_or(step.first),
-        _ => step.chain[slot - 1].unwrap_or(step.first),
+    let (previous, last) = match slot {
+        0 => (step.second.map(|_| step.first), step.second.unwrap_or(step.first)),
+        1 => (step.second, step.chain[0].unwrap_or(step.first)),
+        _ => (step.chain[slot - 2], step.chain[slot - 1].unwrap_or(step.first)),
     };
+    if previous.is_some_and(|previous| leaves_a_second_use(previous.mv, last.mv)) {
+        scored.push(Scored { score, step });
+        return;
+    }
     // A move that wants no use ends the chain: anything but a card put on a column from a
     // foundation or (draw 1) the talon, or a run moved off a face-up card that stays.
     let wants_use = match last.mv {
@@ -168,6 +175,23 @@ pub(super) fn push_chains(
         push_chains(&after, reach_after, longer, score, scored, extended);
     }
     USES.with(|pool| pool.borrow_mut().push(uses));
+}
+
+/// Rule 19: whether `previous`, used by `last`, leaves something else that a later move may
+/// use, so that `last` cannot be put off until its own use (the chain ends with `last`). A
+/// card taken down from a foundation leaves two things to use, the card and the one under it
+/// on the foundation: whichever `last` uses, a move before `last`'s own use may need the
+/// other. A card moved alone off the card a run was lifted from (`last` moving from the
+/// column `previous` moved from) stays free at its new place, where a move before the use of
+/// the card it uncovered may put something on it.
+pub(super) fn leaves_a_second_use(previous: Move, last: Move) -> bool {
+    match (previous, last) {
+        (Move::FoundationToTableau { .. }, _) => true,
+        (Move::TableauToTableau { from, .. }, Move::TableauToTableau { from: moved_from, .. }) => {
+            from == moved_from
+        }
+        _ => false,
+    }
 }
 
 thread_local! {

@@ -637,6 +637,8 @@ mod tests {
         }
         eprintln!("{compared} compared, {lost_with_drops} proofs with drops, {drops} drops");
         assert!(compared >= 150, "{compared} compared");
-        assert!(lost_with_drops >= 1 && drops >= 5000, "{lost_with_drops} proofs with drops, {drops} drops");
+        // 6,548 drops in 1 proof before rule 19's chains ended at the use of a take-down (and
+        // at a card moved alone), 3,135 in 14 proofs since.
+        assert!(lost_with_drops >= 1 && drops >= 2000, "{lost_with_drops} proofs with drops, {drops} drops");
     }
 }

@@ -324,6 +324,7 @@ mod tests {
     use super::*;
     use crate::deal::seeded_deck;
     use crate::games::klondike::rules::{Draw, Rules};
+    use crate::games::klondike::solver::chains::leaves_a_second_use;
     use crate::games::klondike::solver::step::{only_sends_home, NO_TALON};
     use crate::games::klondike::solver::testing::random_positions;
 
@@ -381,21 +382,24 @@ mod tests {
 
     /// Rule 19: no step the search makes ends with a move that wants a use (a card put on a
     /// column from a foundation, or from the talon in draw 1; a run moved off a face-up card
-    /// without turning one up) unless its chain is full; and every step is legal, move by move.
+    /// without turning one up) unless its chain is full or ends at an exception (the use of a
+    /// take-down, a card moved alone off the card a run was lifted from); and every step is
+    /// legal, move by move.
     #[test]
     fn steps_end_with_the_uses_their_moves_want() {
         let (mut scored, mut uses) = (Vec::new(), Vec::new());
-        let mut extended = 0;
+        let (mut extended, mut exceptions) = (0, 0);
         for draw in [Draw::One, Draw::Three] {
             for position in random_positions(draw, 1..20, 120) {
                 let mut steps = Vec::new();
                 extended += generate(&position, Order::Plain, &mut steps, &mut scored, &mut uses);
                 for step in steps {
                     let mut after = position;
-                    let mut last = None;
+                    let (mut previous, mut last) = (None, None);
                     for part in step.parts() {
                         let before = after;
                         apply_part(&mut after, part);
+                        previous = last.map(|(_, part): (Position, Part)| part);
                         last = Some((before, part));
                     }
                     let (before, part) = last.expect("a step has a move");
@@ -408,11 +412,18 @@ mod tests {
                         _ => false,
                     };
                     let full = step.chain.iter().all(Option::is_some);
-                    assert!(!wants_use || full, "{step:?} leaves a move without its use\n{position}");
+                    let exception =
+                        previous.is_some_and(|previous| leaves_a_second_use(previous.mv, part.mv));
+                    exceptions += (wants_use && exception) as usize;
+                    assert!(
+                        !wants_use || full || exception,
+                        "{step:?} leaves a move without its use\n{position}"
+                    );
                 }
             }
         }
         assert!(extended >= 1_000, "{extended} chain extensions");
+        assert!(exceptions > 0, "no chain ends at an exception");
     }
 
     /// Every order only rearranges the same moves: a probe never tries a move the exhaustive
