@@ -126,13 +126,25 @@ impl Solver {
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first. The
         // first four skip taking cards off natural runs into free cells (`KeepRuns`), so they
-        // wander less; the later ones try every move. In short mode the greedy phase gets more
-        // room (only the few deals the short phases leave reach it).
-        let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
-        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
-        portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
-        portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
-        portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
+        // wander less; the later ones try every move.
+        match mode {
+            Mode::Fast => {
+                portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(10_000)));
+                portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
+                portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
+                portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
+            }
+            Mode::Short => {
+                // The greedy phase gets more room (only the few deals the short phases leave
+                // reach it); the deals it leaves are the hard ones, and a process must still
+                // answer them quickly: one deep search with room, then two others on what it
+                // leaves (see `Solver::SHORT_FALLBACK`).
+                portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(20_000)));
+                for (weights, moves, states) in Solver::SHORT_FALLBACK {
+                    portfolio.push((weights, moves, cap(states)));
+                }
+            }
+        }
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
@@ -167,11 +179,18 @@ impl Solver {
     pub const EARLY_PROOF_STATES: u64 = 100_000;
 
     /// States the shortcut search expands from each state of a short solution.
-    pub const SHORTCUT_EXPANSIONS: usize = 50;
+    pub const SHORTCUT_EXPANSIONS: usize = 100;
 
     /// The short phases: the path weight of each and the states it may use, before the fast
     /// ones take over.
     pub const SHORT_PHASES: [(u32, u64); 3] = [(80, 20_000), (60, 15_000), (40, 10_000)];
+
+    /// Short mode's searches after the greedy phase, for the hard deals (about one in 2,000).
+    pub const SHORT_FALLBACK: [(Weights, MoveSet, u64); 3] = [
+        (Weights::DEEP, MoveSet::KeepRuns, 100_000),
+        (Weights::MISPLACED, MoveSet::Sequences, 15_000),
+        (Weights::FAST, MoveSet::KeepRuns, 60_000),
+    ];
 
     /// A solver whose first phase uses `first` (for tuning).
     pub fn with_weights(position: &Position, first: Weights, options: Options) -> Solver {
@@ -250,12 +269,22 @@ impl Search for Solver {
             other if last => other,
             other => {
                 self.done_states += self.current.progress().states;
-                // A phase with every sequence move that ran out of states to try (not of budget)
-                // has seen the whole space: the other weights would too. Go straight to the
-                // proof. (A `KeepRuns` phase has not: it left some moves out.)
-                let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
-                self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
+                // A phase that ran out of states to try (not of budget) has seen its whole
+                // space, and other weights with the same moves would see no more. With every
+                // sequence move: go straight to the proof. With `KeepRuns` (some moves left
+                // out): skip the other `KeepRuns` phases, to the next single-card search (the
+                // deal is most likely impossible, and its single-card space small).
+                let exhausted = other == Outcome::Unsolvable;
+                let proof = self.phases.len() - 1;
+                self.phase = match self.current.moves {
+                    MoveSet::Sequences if exhausted => proof,
+                    MoveSet::KeepRuns if exhausted => (self.phase + 1..proof)
+                        .find(|&p| self.phases[p].1 == MoveSet::SingleCards)
+                        .unwrap_or(proof),
+                    _ => self.phase + 1,
+                };
                 let (w, moves, b) = self.phases[self.phase];
+                self.current.recycle();
                 self.current = BestFirst::new(&self.position, w, moves, b);
                 self.current.polish = self.polish();
                 return None;
