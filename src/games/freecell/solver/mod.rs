@@ -36,17 +36,22 @@
 //! searches with every move and other weights (the last two for the few deals of the first
 //! million the others leave undecided); and last the single-card search with the full budget.
 //! A phase with every sequence move that runs out of states to try (not of budget) jumps to
-//! the last phase. Only a
+//! the last phase; a `KeepRuns` phase that does skips the other `KeepRuns` phases, to the
+//! first single-card search (their space is the same, and such a deal is most likely
+//! impossible). Only a
 //! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
 //! replays to a win for fewer single-card moves.
 //!
 //! In short mode ([`Mode::Short`]) three best-first phases come first, path length weighing
-//! less in each (more states, shorter solutions, see [`Solver::SHORT_PHASES`]), and the
-//! solution found is shortened further by a shortcut search: from each state along it, a small
-//! uniform-cost search looks for a later state of the solution reached for fewer single-card
-//! moves (see [`Solver::SHORTCUT_EXPANSIONS`]).
+//! less in each (more states, shorter solutions, see [`Solver::SHORT_PHASES`]), then the greedy
+//! phase; the hard deals those leave (about one in 2,000) go to three searches chosen for them
+//! ([`Solver::SHORT_FALLBACK`]: a deep `KeepRuns` search first) before the first single-card
+//! search, so that no deal costs a process much more than 200,000 states. The solution found
+//! is shortened further by a shortcut search: from each state along it, a small uniform-cost
+//! search looks for a later state of the solution reached for fewer single-card moves (see
+//! [`Solver::SHORTCUT_EXPANSIONS`]).
 
 use super::rules::{Move, Position};
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
@@ -185,7 +190,13 @@ impl Solver {
     /// ones take over.
     pub const SHORT_PHASES: [(u32, u64); 3] = [(80, 20_000), (60, 15_000), (40, 10_000)];
 
-    /// Short mode's searches after the greedy phase, for the hard deals (about one in 2,000).
+    /// Short mode's searches after the greedy phase, for the hard deals (about one in 2,000):
+    /// chosen on the 104 solvable deals of 1..100000 and 5000000000..5000100000 that the short
+    /// phases and the greedy one leave, each search run alone on each. `DEEP` with `KeepRuns` solves
+    /// 97 of them within 80,000 states (the fast portfolio's best, `MISPLACED` with `KeepRuns`,
+    /// 99 within 80,000 but only 65 within 20,000, `DEEP` 70); the two after it take most of
+    /// what it leaves. Before, these deals went through the fast portfolio, up to 800,000
+    /// states (8397607682), and one (5000062129) through all of it to `Unknown`.
     pub const SHORT_FALLBACK: [(Weights, MoveSet, u64); 3] = [
         (Weights::DEEP, MoveSet::KeepRuns, 100_000),
         (Weights::MISPLACED, MoveSet::Sequences, 15_000),
