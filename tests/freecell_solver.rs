@@ -55,6 +55,32 @@ fn short_mode_solves_and_is_shorter() {
     assert!(short <= fast, "short {short} vs fast {fast}");
 }
 
+/// Hard deals for short mode (the slowest of 1..100000 and of a sample above it, one of
+/// them left `Unknown` by the fast portfolio's phases): solved within about 200,000 states
+/// (`Solver::SHORT_FALLBACK`; a count of states, so it holds on any machine).
+#[test]
+fn short_mode_solves_the_hard_deals_within_its_fallback() {
+    for deal in [57148, 72210, 2977571715, 5000062129, 8397607682] {
+        let position = Position::deal(DealNumber::new(deal).unwrap());
+        let mut solver = Solver::new(&position, Options { mode: Mode::Short, ..Options::default() });
+        let outcome = run_to_end(&mut solver, 4096);
+        let Outcome::Solved(moves) = outcome else { panic!("deal {deal}: {outcome:?}") };
+        replay_length(&position, &moves, deal);
+        let states = solver.progress().states;
+        assert!(states <= 230_000, "deal {deal}: {states} states");
+    }
+}
+
+/// Short mode proves the impossible deals too, the ones whose `KeepRuns` space runs out (and
+/// skips the other `KeepRuns` phases) among them.
+#[test]
+fn short_mode_proves_impossible_deals() {
+    for deal in [11982, 146692, 495505, 517776] {
+        let (_, outcome) = solve(deal, Mode::Short);
+        assert_eq!(outcome, Outcome::Unsolvable, "deal {deal}");
+    }
+}
+
 #[test]
 fn impossible_deals_are_proven() {
     for deal in [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948] {

@@ -49,6 +49,10 @@ impl Weights {
     /// 687716, 766073 and 827554, which the others leave undecided).
     pub const BROAD: Weights =
         Weights { path: 40, left: 100, misplaced: 100, depth: 100, cells: 100, empty: 100 };
+    /// Deep cards and free space weigh as much as cards left, path length next to nothing:
+    /// short mode's search for the hard deals (with [`MoveSet::KeepRuns`]).
+    pub const DEEP: Weights =
+        Weights { path: 5, left: 100, misplaced: 100, depth: 100, cells: 100, empty: 100 };
     /// Shorter solutions: path length weighs `path` (the more, the shorter the solutions, and
     /// the more states they take).
     pub const fn short(path: u32) -> Weights {
@@ -379,8 +383,11 @@ impl BestFirst {
 
 /// A finished search's buffers, emptied, for the next search on the same thread: a range of
 /// deals runs thousands of small searches, and each would otherwise allocate its vectors and
-/// zero its buckets afresh (1..2000: 1,712.6M -> 1,667.7M instructions). Only the buffers of
-/// searches that stayed within their first capacity are kept (about 2.5 MB at most).
+/// zero its buckets afresh (1..2000: 1,712.6M -> 1,667.7M instructions); and a hard deal runs
+/// phase after phase of large ones, each of which would otherwise fault in fresh pages (about
+/// a third of such a process's CPU time went to the kernel). The vectors are kept whatever
+/// their size (a thread holds at most its largest search's); the supermove set only at its
+/// first size (a large one would cost its zeroing to every small search after it).
 struct Spare {
     nodes: Vec<Node>,
     states: Vec<State>,
@@ -395,11 +402,13 @@ thread_local! {
     static SPARE: Cell<Option<Spare>> = const { Cell::new(None) };
 }
 
-impl Drop for BestFirst {
-    fn drop(&mut self) {
-        if self.nodes.capacity() > Self::INITIAL_CAPACITY
-            || self.states.capacity() > Self::INITIAL_CAPACITY / 2
-        {
+impl BestFirst {
+    /// Leaves its buffers, emptied, to the next search on this thread ([`Spare`]); it is of no
+    /// further use (its answer, if any, was given). Called when it is dropped, and by the
+    /// solver before its next phase starts, so the next phase takes these buffers.
+    pub(super) fn recycle(&mut self) {
+        if self.nodes.capacity() == 0 {
+            // Recycled already.
             return;
         }
         let set = match std::mem::replace(&mut self.seen, Seen::Keys(KeySet::default())) {
@@ -413,6 +422,12 @@ impl Drop for BestFirst {
         nodes.clear();
         states.clear();
         SPARE.set(Some(Spare { nodes, states, heads, next, occupied, set }));
+    }
+}
+
+impl Drop for BestFirst {
+    fn drop(&mut self) {
+        self.recycle();
     }
 }
 

@@ -36,17 +36,22 @@
 //! searches with every move and other weights (the last two for the few deals of the first
 //! million the others leave undecided); and last the single-card search with the full budget.
 //! A phase with every sequence move that runs out of states to try (not of budget) jumps to
-//! the last phase. Only a
+//! the last phase; a `KeepRuns` phase that does skips the other `KeepRuns` phases, to the
+//! first single-card search (their space is the same, and such a deal is most likely
+//! impossible). Only a
 //! single-card phase that runs out of states to try answers `Unsolvable`; a budget running out
 //! answers `Unknown`. A solution found is then shortened: detours (a card parked and later
 //! moved on, moves that turn out not to matter) are edited out when the edited solution still
 //! replays to a win for fewer single-card moves.
 //!
 //! In short mode ([`Mode::Short`]) three best-first phases come first, path length weighing
-//! less in each (more states, shorter solutions, see [`Solver::SHORT_PHASES`]), and the
-//! solution found is shortened further by a shortcut search: from each state along it, a small
-//! uniform-cost search looks for a later state of the solution reached for fewer single-card
-//! moves (see [`Solver::SHORTCUT_EXPANSIONS`]).
+//! less in each (more states, shorter solutions, see [`Solver::SHORT_PHASES`]), then the greedy
+//! phase; the hard deals those leave (about one in 2,000) go to three searches chosen for them
+//! ([`Solver::SHORT_FALLBACK`]: a deep `KeepRuns` search first) before the first single-card
+//! search, so that no deal costs a process much more than 200,000 states. The solution found
+//! is shortened further by a shortcut search: from each state along it, a small uniform-cost
+//! search looks for a later state of the solution reached for fewer single-card moves (see
+//! [`Solver::SHORTCUT_EXPANSIONS`]).
 
 use super::rules::{Move, Position};
 use crate::search::{Budget, Outcome, Progress, Search, UnknownReason};
@@ -126,13 +131,25 @@ impl Solver {
         }
         // Different weights get stuck on different deals: a small portfolio, greedy first. The
         // first four skip taking cards off natural runs into free cells (`KeepRuns`), so they
-        // wander less; the later ones try every move. In short mode the greedy phase gets more
-        // room (only the few deals the short phases leave reach it).
-        let greedy_states = if mode == Mode::Short { 20_000 } else { 10_000 };
-        portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(greedy_states)));
-        portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
-        portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
-        portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
+        // wander less; the later ones try every move.
+        match mode {
+            Mode::Fast => {
+                portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(10_000)));
+                portfolio.push((Weights::MISPLACED, MoveSet::KeepRuns, cap(20_000)));
+                portfolio.push((Weights::CELLS, MoveSet::KeepRuns, cap(30_000)));
+                portfolio.push((Weights::FAST, MoveSet::KeepRuns, cap(20_000)));
+            }
+            Mode::Short => {
+                // The greedy phase gets more room (only the few deals the short phases leave
+                // reach it); the deals it leaves are the hard ones, and a process must still
+                // answer them quickly: one deep search with room, then two others on what it
+                // leaves (see `Solver::SHORT_FALLBACK`).
+                portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(20_000)));
+                for (weights, moves, states) in Solver::SHORT_FALLBACK {
+                    portfolio.push((weights, moves, cap(states)));
+                }
+            }
+        }
         // Single-card moves find some solutions the sequence-move searches wander past, and
         // prove the impossible deals quickly (their single-card space is small).
         portfolio.push((Weights::EXHAUSTIVE, MoveSet::SingleCards, cap(Solver::EARLY_PROOF_STATES)));
@@ -167,11 +184,24 @@ impl Solver {
     pub const EARLY_PROOF_STATES: u64 = 100_000;
 
     /// States the shortcut search expands from each state of a short solution.
-    pub const SHORTCUT_EXPANSIONS: usize = 50;
+    pub const SHORTCUT_EXPANSIONS: usize = 100;
 
     /// The short phases: the path weight of each and the states it may use, before the fast
     /// ones take over.
     pub const SHORT_PHASES: [(u32, u64); 3] = [(80, 20_000), (60, 15_000), (40, 10_000)];
+
+    /// Short mode's searches after the greedy phase, for the hard deals (about one in 2,000):
+    /// chosen on the 104 solvable deals of 1..100000 and 5000000000..5000100000 that the short
+    /// phases and the greedy one leave, each search run alone on each. `DEEP` with `KeepRuns` solves
+    /// 97 of them within 80,000 states (the fast portfolio's best, `MISPLACED` with `KeepRuns`,
+    /// 99 within 80,000 but only 65 within 20,000, `DEEP` 70); the two after it take most of
+    /// what it leaves. Before, these deals went through the fast portfolio, up to 800,000
+    /// states (8397607682), and one (5000062129) through all of it to `Unknown`.
+    pub const SHORT_FALLBACK: [(Weights, MoveSet, u64); 3] = [
+        (Weights::DEEP, MoveSet::KeepRuns, 100_000),
+        (Weights::MISPLACED, MoveSet::Sequences, 15_000),
+        (Weights::FAST, MoveSet::KeepRuns, 60_000),
+    ];
 
     /// A solver whose first phase uses `first` (for tuning).
     pub fn with_weights(position: &Position, first: Weights, options: Options) -> Solver {
@@ -250,12 +280,22 @@ impl Search for Solver {
             other if last => other,
             other => {
                 self.done_states += self.current.progress().states;
-                // A phase with every sequence move that ran out of states to try (not of budget)
-                // has seen the whole space: the other weights would too. Go straight to the
-                // proof. (A `KeepRuns` phase has not: it left some moves out.)
-                let whole_space = other == Outcome::Unsolvable && self.current.moves == MoveSet::Sequences;
-                self.phase = if whole_space { self.phases.len() - 1 } else { self.phase + 1 };
+                // A phase that ran out of states to try (not of budget) has seen its whole
+                // space, and other weights with the same moves would see no more. With every
+                // sequence move: go straight to the proof. With `KeepRuns` (some moves left
+                // out): skip the other `KeepRuns` phases, to the next single-card search (the
+                // deal is most likely impossible, and its single-card space small).
+                let exhausted = other == Outcome::Unsolvable;
+                let proof = self.phases.len() - 1;
+                self.phase = match self.current.moves {
+                    MoveSet::Sequences if exhausted => proof,
+                    MoveSet::KeepRuns if exhausted => (self.phase + 1..proof)
+                        .find(|&p| self.phases[p].1 == MoveSet::SingleCards)
+                        .unwrap_or(proof),
+                    _ => self.phase + 1,
+                };
                 let (w, moves, b) = self.phases[self.phase];
+                self.current.recycle();
                 self.current = BestFirst::new(&self.position, w, moves, b);
                 self.current.polish = self.polish();
                 return None;
