@@ -8,13 +8,15 @@ With --seed-type deckhand (the default), each seed N is Deckhand's deal N (`deck
 deal N`). With --seed-type solvitaire, seed N is lonelybot's `solvitaire` seed N (its
 re-implementation of Solvitaire's deal generator): the deal is read from `lonecli print
 solvitaire N`, written out as a deck in Deckhand's dealing order and solved with `deckhand
-klondike solve --deck FILE`, while lonelybot solves `solvitaire N` itself. lonelybot reads a deal as an
-`exact` seed: the rank of a permutation of its 52-card deck (its README, "Seed"), whose
+klondike solve --deck FILE`, while lonelybot solves `solvitaire N` itself.
+
+For Deckhand's deals, lonelybot is given each deal as an `exact` seed: the rank of a permutation of its 52-card deck (its README, "Seed"), whose
 cards are the seven piles column by column, each from the bottom card to the face-up one,
 then the stock in draw order; its cards are numbered rank * 4 + suit with ranks A..K and suits
 in the order H, D, C, S, and the rank is the Lehmer code read from the last card down. The
 script converts each deck so, and `lonecli print exact SEED` shows the same layout as
-`deckhand klondike deal N` (checked on every deal with --check-layout).
+`deckhand klondike deal N` (checked on every deal with --check-layout; with solvitaire seeds
+the check confirms the conversion the other way).
 
 Both solvers run as whole processes, one deal at a time, the two side by side (which goes first
 alternates from deal to deal), so the machine's load falls on both alike. Wall time is read
