@@ -218,32 +218,89 @@ pub enum MovesError<I: std::error::Error + 'static> {
 /// A link's moves as played: the position they reach and the moves.
 pub type PlayedMoves<P> = (P, Vec<<P as crate::session::Table>::Move>);
 
-/// Reads a link's moves with `parse` (`expected` describes the notation, for errors) and plays
-/// them from `start` through the rules, saying which one is wrong. A list longer than
-/// [`MAX_MOVES_LEN`] is refused before anything is read.
-pub fn play_link_moves<P>(
-    start: &P,
-    text: &str,
-    parse: fn(&str) -> Option<P::Move>,
-    expected: &'static str,
-) -> Result<PlayedMoves<P>, MovesError<P::Illegal>>
+/// A move as one word of a link's `moves=` list (`25th`): URL-safe, read back by
+/// [`LinkWord::parse_word`] without knowing the position.
+pub trait LinkWord: Copy {
+    /// What a word looks like, for errors ("a pile 1-7, ... : 25th, 3fah").
+    const EXPECTED: &'static str;
+    /// Writes the move's word.
+    fn write_word(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// Reads one word; `None` when it is not in the notation.
+    fn parse_word(word: &str) -> Option<Self>;
+
+    /// The move's word.
+    fn word(&self) -> String {
+        Word(*self).to_string()
+    }
+}
+
+/// A [`LinkWord`] move shown as its word.
+struct Word<M>(M);
+
+impl<M: LinkWord> fmt::Display for Word<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_word(f)
+    }
+}
+
+/// How a game's moves are written in a link's `moves=` list, and read back and played from the
+/// position they start from. Games whose moves are [`LinkWord`]s get it as words joined by
+/// dots; a game whose words depend on the position writes its own.
+pub trait LinkMoves: crate::session::Table {
+    type Error: std::error::Error + 'static;
+    /// `moves`, played from `self`, as a link's list.
+    fn moves_text(&self, moves: &[Self::Move]) -> String;
+    /// Reads a link's list and plays it from `self` through the rules, saying which move is
+    /// wrong and why. A list longer than [`MAX_MOVES_LEN`] is refused before anything is read.
+    fn play_moves_text(&self, text: &str) -> Result<PlayedMoves<Self>, Self::Error>;
+}
+
+impl<P> LinkMoves for P
 where
     P: crate::session::Table,
+    P::Move: LinkWord,
     P::Illegal: std::error::Error + 'static,
 {
-    check_length(text, MAX_MOVES_LEN, "list of moves").map_err(MovesError::TooLong)?;
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
-        let index = index + 1;
-        let Some(mv) = parse(word) else {
-            return Err(MovesError::Malformed { index, word: quote(word), expected });
-        };
-        position =
-            position.after(mv).map_err(|reason| MovesError::Illegal { index, word: quote(word), reason })?;
-        moves.push(mv);
+    type Error = MovesError<P::Illegal>;
+
+    fn moves_text(&self, moves: &[P::Move]) -> String {
+        format_link_words(moves)
     }
-    Ok((position, moves))
+
+    fn play_moves_text(&self, text: &str) -> Result<PlayedMoves<P>, MovesError<P::Illegal>> {
+        check_length(text, MAX_MOVES_LEN, "list of moves").map_err(MovesError::TooLong)?;
+        let mut position = self.clone();
+        let mut moves = Vec::new();
+        for (index, word) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+            let index = index + 1;
+            let Some(mv) = P::Move::parse_word(word) else {
+                return Err(MovesError::Malformed { index, word: quote(word), expected: P::Move::EXPECTED });
+            };
+            position = position.after(mv).map_err(|reason| MovesError::Illegal {
+                index,
+                word: quote(word),
+                reason,
+            })?;
+            moves.push(mv);
+        }
+        Ok((position, moves))
+    }
+}
+
+/// A link's list of moves read and played from `start`, or what is wrong with it in words.
+pub fn read_link_moves<P: LinkMoves>(start: &P, text: &str) -> Result<Vec<P::Move>, String> {
+    start.play_moves_text(text).map(|(_, moves)| moves).map_err(|error| error.to_string())
+}
+
+/// `moves` as a link's list: their words joined by dots.
+pub fn format_link_words<M: LinkWord>(moves: &[M]) -> String {
+    use fmt::Write;
+    let mut text = String::with_capacity(moves.len() * 5);
+    for (i, mv) in moves.iter().enumerate() {
+        let dot = if i == 0 { "" } else { "." };
+        write!(text, "{dot}{}", Word(*mv)).expect("writing to a String does not fail");
+    }
+    text
 }
 
 /// Why a versioned position code (Tic-Tac-Toe, Fox and Hounds) does not open a position; `E`

@@ -31,7 +31,7 @@ fn deals_print_pysolfcs_layouts() {
             other => panic!("unknown game {other}"),
         };
         let position = game(variant, number.parse().unwrap());
-        assert_eq!(position.board_text().trim_end(), board.trim_end(), "{name} {number}");
+        assert_eq!(position.to_string().trim_end(), board.trim_end(), "{name} {number}");
         checked += 1;
     }
     assert_eq!(checked, 24);

@@ -4,11 +4,11 @@
 
 use deckhand::deal::{PysolNumber, SplitMix64};
 use deckhand::games::spider::{
-    format_moves, play_moves, pysol_deal, IllegalMove, Move, Pile, Position, Solver, Spider, Suits, PILES,
-    RUN,
+    pysol_deal, IllegalMove, Move, Pile, Position, Solver, Spider, Suits, PILES, RUN,
 };
 use deckhand::games::{Play, Tap};
 use deckhand::search::{run_to_end, Outcome};
+use deckhand::share::{format_link_words, LinkMoves};
 
 fn suits(count: &str) -> Suits {
     Suits::from_count(count.parse().unwrap()).unwrap()
@@ -201,10 +201,10 @@ fn illegal_moves_say_why() {
 #[test]
 fn won_lines_round_trip_through_links() {
     let (start, moves) = won_line(2);
-    let code = format_moves(&moves);
-    let (end, read) = play_moves(&start, &code).unwrap();
+    let code = format_link_words(&moves);
+    let (end, read) = start.play_moves_text(&code).unwrap();
     assert_eq!(read, moves);
     assert!(end.is_won());
-    let error = play_moves(&start, "s.zz").unwrap_err();
+    let error = start.play_moves_text("s.zz").unwrap_err();
     assert_eq!(error.to_string(), "move 2 `zz` is not a move (expected piles a-j: `ab` or `ab3` for 3 cards, `s` to deal, `xa` to clear)");
 }

@@ -3,9 +3,10 @@
 
 use deckhand::deal::{seeded_deck, PysolNumber};
 use deckhand::games::yukon::{
-    finishing_moves, format_moves, intended_move, is_forced, play_moves, pysol_deal, IllegalMove,
-    IntentError, Move, Pile, Position, PILES,
+    finishing_moves, intended_move, is_forced, pysol_deal, IllegalMove, IntentError, Move, Pile, Position,
+    PILES,
 };
+use deckhand::share::{format_link_words, LinkMoves};
 use deckhand::{Card, Deck, Suit};
 use proptest::prelude::*;
 
@@ -216,7 +217,7 @@ proptest! {
     fn links_round_trip(seed in 0u64..10_000, picks in proptest::collection::vec(any::<u8>(), 1..40)) {
         let (end, moves) = random_walk(seed, picks.len(), &picks);
         let start = Position::new(&seeded_deck(seed));
-        let (read_end, read) = play_moves(&start, &format_moves(&moves)).unwrap();
+        let (read_end, read) = start.play_moves_text(&format_link_words(&moves)).unwrap();
         prop_assert_eq!(read, moves);
         prop_assert_eq!(read_end, end);
     }

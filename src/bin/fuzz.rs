@@ -34,7 +34,7 @@ mod driver {
     use deckhand::protocol::{read_request, Dispatcher, Request, Task};
     use deckhand::search::{run_to_end, Outcome};
     use deckhand::session::Start;
-    use deckhand::share::{self, Route};
+    use deckhand::share::{self, format_link_words, LinkMoves, Route};
 
     /// A target: reads the input and checks what it accepts; `Ok(true)` when accepted.
     type Check = fn(&str) -> Result<bool, String>;
@@ -255,7 +255,7 @@ mod driver {
                 position.apply(mv);
                 moves.push(mv);
             }
-            klondike_lists.push(klondike::format_moves(&moves));
+            klondike_lists.push(format_link_words(&moves));
         }
         let mut pyramid_lists = Vec::new();
         for length in [3, 20, 60] {
@@ -270,7 +270,7 @@ mod driver {
                 position = position.play_unchecked(mv);
                 moves.push(mv);
             }
-            pyramid_lists.push(pyramid::notation::format_moves(&moves));
+            pyramid_lists.push(format_link_words(&moves));
         }
         let deck_codes: Vec<String> = decks.iter().map(share::encode_deck).collect();
         let mut tictactoe_codes = Vec::new();
@@ -312,13 +312,9 @@ mod driver {
             .map(|n| share::encode_bytes(&(0..n * 3).map(|i| (i * 37 + n) as u8).collect::<Vec<_>>()))
             .collect();
         let klondike_played: Vec<klondike::Move> =
-            klondike::play_moves(&klondike_start(), &klondike_lists[1])
-                .map(|(_, moves)| moves)
-                .unwrap_or_default();
+            klondike_start().play_moves_text(&klondike_lists[1]).map(|(_, moves)| moves).unwrap_or_default();
         let pyramid_played: Vec<pyramid::Move> =
-            pyramid::notation::play_moves(&pyramid_start(), &pyramid_lists[1])
-                .map(|(_, moves)| moves)
-                .unwrap_or_default();
+            pyramid_start().play_moves_text(&pyramid_lists[1]).map(|(_, moves)| moves).unwrap_or_default();
         let requests: Vec<String> = [
             Request::Start {
                 id: 1,

@@ -11,23 +11,19 @@ use crate::cards::{Card, Deck};
 use crate::deal::{pysol_deal_order, PysolNumber, PYSOL_SUITS};
 use crate::games::{restore_deal, save_deal, Dealing, Play, SavedDeal, Variant};
 use crate::session::Start;
-use crate::share::{decode_deck, encode_deck, LinkError};
+use crate::share::{decode_deck, encode_deck, read_link_moves, LinkError, LinkMoves};
 
 /// A game laid out from one 52-card deck. What it says here is all of its [`Dealing`]: the
-/// rest (titles, links, pasting, saving, the deal of the day) is the same for every such game.
-pub trait DeckDealt: Play + 'static {
+/// rest (titles, links, pasting, saving, the deal of the day) is the same for every such game;
+/// its moves are written in links by its position's [`LinkMoves`] and its board (PySolFC's
+/// board text) by the position's `Display`.
+pub trait DeckDealt: Play<Position: LinkMoves + fmt::Display> + 'static {
     /// The game's variant ([`super::OneVariant`] for most).
     type Variant: Variant;
     /// See [`Dealing::DAILY_SALT`].
     const DAILY_SALT: u64;
     /// Lays out `cards`, first dealt first (PySolFC's order), in `variant`.
     fn lay_out(cards: &[Card], variant: Self::Variant) -> Self::Position;
-    /// See [`Dealing::moves_code`]: `moves` played from `start` as a link's `moves=` list.
-    fn format_moves(start: &Self::Position, moves: &[Self::Move]) -> String;
-    /// See [`Dealing::read_moves`].
-    fn parse_moves(start: &Self::Position, code: &str) -> Result<Vec<Self::Move>, String>;
-    /// See [`Dealing::board_text`]: PySolFC's board text.
-    fn format_board(position: &Self::Position) -> String;
 }
 
 impl<G: DeckDealt> Dealing for G {
@@ -72,15 +68,15 @@ impl<G: DeckDealt> Dealing for G {
     }
 
     fn moves_code(deal: &DeckDeal<G>, moves: &[G::Move]) -> String {
-        G::format_moves(&deal.start(), moves)
+        deal.start().moves_text(moves)
     }
 
     fn read_moves(start: &G::Position, code: &str) -> Result<Vec<G::Move>, String> {
-        G::parse_moves(start, code)
+        read_link_moves(start, code)
     }
 
     fn board_text(position: &G::Position) -> Option<String> {
-        Some(G::format_board(position))
+        Some(position.to_string())
     }
 
     fn deal_from_text(text: &str, variant: Self::Variant) -> Result<DeckDeal<G>, String> {

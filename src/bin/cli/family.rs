@@ -53,7 +53,7 @@ fn parse_budget(text: Option<&&str>) -> Result<Budget, Failure> {
 pub fn run(variant: Variant, arguments: &[&str]) -> Result<String, Failure> {
     let key = variant.key();
     match arguments {
-        ["deal", number] => Ok(Position::deal(variant, parse_number(number)?).board_text()),
+        ["deal", number] => Ok(Position::deal(variant, parse_number(number)?).to_string()),
         ["deal", ..] => Err(Failure::usage(format!("`{key} deal` needs one game number"))),
         ["solve", rest @ ..] => solve(variant, rest),
         _ => Err(Failure::usage(format!("unknown command `{key} {}`", quote(&arguments.join(" "))))),

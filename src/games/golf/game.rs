@@ -26,18 +26,6 @@ impl DeckDealt for Golf {
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::from_cards(cards)
     }
-
-    fn format_moves(_start: &Position, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn format_board(position: &Position) -> String {
-        position.to_string()
-    }
 }
 
 /// "pile 3".

@@ -28,7 +28,7 @@ mod table;
 
 pub use deal::pysol_deal;
 pub use game::{difficulty_of, greedy_wins, Facts, Golf, GolfDeal};
-pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
+pub use notation::MovesError;
 pub use rules::{
     goes_on, IllegalMove, Move, Position, MAX_MOVES, PILES, PILE_CARDS, STOCK_CARDS, TABLEAU_CARDS,
 };

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::table::{can_lift, finishing_moves, intended_move, move_piles_in, send_away, Pile};
 use super::{
-    deck_code, deck_from_code, format_moves, grading, play_moves, policy, Draw, Move, Options, Position,
-    Rules, Solver, COLUMNS,
+    deck_code, deck_from_code, grading, policy, Draw, Move, Options, Position, Rules, Solver, COLUMNS,
 };
 use crate::cards::{Card, Deck, Suit};
 use crate::deal::seeded_deck;
@@ -313,11 +312,11 @@ impl Dealing for Klondike {
     }
 
     fn moves_code(_deal: &KlondikeDeal, moves: &[Move]) -> String {
-        format_moves(moves)
+        crate::share::format_link_words(moves)
     }
 
     fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+        crate::share::read_link_moves(start, code)
     }
 
     const PASTE: Option<&'static str> = Some("A deck of 52 cards in dealing order: the 28 tableau cards row by row as a person deals (one to each of columns 1 to 7, then one to each of columns 2 to 7, and so on), then the stock from the top");

@@ -34,7 +34,7 @@ mod table;
 
 pub use crate::search::Budget;
 pub use game::{Klondike, KlondikeDeal, SavedGame};
-pub use notation::{format_moves, play_moves, MovesError, Notation};
+pub use notation::MovesError;
 pub use rules::{
     builds_on, Draw, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Rules, Undo, COLUMNS,
     MAX_COLUMN, MAX_MOVES, STOCK_CARDS, TABLEAU_CARDS,

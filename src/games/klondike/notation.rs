@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::cards::Suit;
 
-use super::rules::{shown, IllegalMove, Move, Position, COLUMNS};
+use super::rules::{shown, IllegalMove, Move, COLUMNS};
+use crate::share::LinkWord;
 
 /// Why a link's list of moves cannot be read or played.
 pub type MovesError = crate::share::MovesError<IllegalMove>;
@@ -14,12 +15,11 @@ pub type MovesError = crate::share::MovesError<IllegalMove>;
 /// The notation, for errors.
 const EXPECTED: &str = "d, r, w3, wf, 3f, 35, 35x2 or fh4";
 
-/// A move in link notation.
-pub struct Notation(pub Move);
+impl LinkWord for Move {
+    const EXPECTED: &'static str = EXPECTED;
 
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
+    fn write_word(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
             Move::Draw => write!(f, "d"),
             Move::Recycle => write!(f, "r"),
             Move::WasteToTableau { to } => write!(f, "w{}", shown(to)),
@@ -32,49 +32,39 @@ impl fmt::Display for Notation {
             }
         }
     }
-}
 
-/// Reads one move; `None` when the word is not in the notation.
-fn parse_move(word: &str) -> Option<Move> {
-    let column = |c: u8| (b'1'..=b'0' + COLUMNS as u8).contains(&c).then(|| c - b'1');
-    let bytes = word.as_bytes();
-    Some(match bytes {
-        b"d" => Move::Draw,
-        b"r" => Move::Recycle,
-        b"wf" => Move::WasteToFoundation,
-        [b'w', to] => Move::WasteToTableau { to: column(*to)? },
-        [from, b'f'] => Move::TableauToFoundation { from: column(*from)? },
-        [b'f', suit, to] => Move::FoundationToTableau {
-            suit: Suit::ALL.into_iter().find(|s| s.char().to_ascii_lowercase() as u8 == *suit)?,
-            to: column(*to)?,
-        },
-        [from, to] => Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count: 1 },
-        [from, to, b'x', count @ ..] => {
-            let count: u8 = std::str::from_utf8(count).ok()?.parse().ok()?;
-            (1..=13).contains(&count).then_some(())?;
-            Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count }
-        }
-        _ => return None,
-    })
-}
-
-/// The moves of a game from `start`, joined by dots.
-pub fn format_moves(moves: &[Move]) -> String {
-    moves.iter().map(|&mv| Notation(mv).to_string()).collect::<Vec<_>>().join(".")
-}
-
-/// Reads moves joined by dots and plays them from `start`, saying which one is wrong.
-pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
-    crate::share::play_link_moves(start, text, parse_move, EXPECTED)
+    fn parse_word(word: &str) -> Option<Move> {
+        let column = |c: u8| (b'1'..=b'0' + COLUMNS as u8).contains(&c).then(|| c - b'1');
+        let bytes = word.as_bytes();
+        Some(match bytes {
+            b"d" => Move::Draw,
+            b"r" => Move::Recycle,
+            b"wf" => Move::WasteToFoundation,
+            [b'w', to] => Move::WasteToTableau { to: column(*to)? },
+            [from, b'f'] => Move::TableauToFoundation { from: column(*from)? },
+            [b'f', suit, to] => Move::FoundationToTableau {
+                suit: Suit::ALL.into_iter().find(|s| s.char().to_ascii_lowercase() as u8 == *suit)?,
+                to: column(*to)?,
+            },
+            [from, to] => Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count: 1 },
+            [from, to, b'x', count @ ..] => {
+                let count: u8 = std::str::from_utf8(count).ok()?.parse().ok()?;
+                (1..=13).contains(&count).then_some(())?;
+                Move::TableauToTableau { from: column(*from)?, to: column(*to)?, count }
+            }
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::seeded_deck;
-    use crate::games::klondike::{Draw, Rules, Solver};
+    use crate::games::klondike::{Draw, Position, Rules, Solver};
     use crate::search::run_to_end;
     use crate::search::Outcome;
+    use crate::share::{format_link_words, LinkMoves};
 
     #[test]
     fn solutions_round_trip_through_the_notation() {
@@ -85,8 +75,8 @@ mod tests {
             let Outcome::Solved(moves) = run_to_end(&mut Solver::with_budget(&start, 20_000), 1024) else {
                 continue;
             };
-            let text = format_moves(&moves);
-            let (end, read) = play_moves(&start, &text).unwrap();
+            let text = format_link_words(&moves);
+            let (end, read) = start.play_moves_text(&text).unwrap();
             assert_eq!(read, moves);
             assert!(end.is_won());
             solved += 1;
@@ -107,7 +97,7 @@ mod tests {
             Move::FoundationToTableau { suit: Suit::Hearts, to: 3 },
         ];
         for mv in moves {
-            assert_eq!(parse_move(&Notation(mv).to_string()), Some(mv), "{mv}");
+            assert_eq!(Move::parse_word(&mv.word()), Some(mv), "{mv}");
         }
     }
 
@@ -115,13 +105,13 @@ mod tests {
     fn bad_moves_are_named() {
         let start = Position::new(&seeded_deck(1), Rules::new(Draw::One));
         assert_eq!(
-            play_moves(&start, "d.d.9x").unwrap_err(),
+            start.play_moves_text("d.d.9x").unwrap_err(),
             MovesError::Malformed { index: 3, word: "9x".into(), expected: EXPECTED }
         );
-        let error = play_moves(&start, "r").unwrap_err();
+        let error = start.play_moves_text("r").unwrap_err();
         assert!(error.to_string().starts_with("move 1 `r` cannot be played"), "{error}");
         for word in ["x", "88", "0f", "35x0", "35x14", "fz1", "w8", "dd"] {
-            assert_eq!(parse_move(word), None, "{word}");
+            assert_eq!(Move::parse_word(word), None, "{word}");
         }
     }
 }

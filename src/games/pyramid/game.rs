@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::{covering, row_column, value};
 use super::table::{click, intended_move, move_piles, Click, Pile};
-use super::{grading, notation, policy, Move, Options, Position, Solver, MAX_RECYCLES, PYRAMID_CARDS, ROWS};
+use super::{grading, policy, Move, Options, Position, Solver, MAX_RECYCLES, PYRAMID_CARDS, ROWS};
 use crate::cards::{Card, Deck, Rank};
 use crate::deal::seeded_deck;
 use crate::games::{Dealing, Grade, OneVariant, Place, Play, SolveMode, Solving, Spot, Tap};
 use crate::search::Search;
 use crate::session::{Start, Verdict};
-use crate::share::{decode_deck, encode_deck, LinkError};
+use crate::share::{decode_deck, encode_deck, format_link_words, read_link_moves, LinkError, LinkMoves};
 
 /// What a Pyramid game starts from: a deck, and the seed that shuffled it if it came from one.
 #[derive(Clone, Debug, PartialEq)]
@@ -233,11 +233,11 @@ impl Dealing for Pyramid {
     }
 
     fn moves_code(_deal: &PyramidDeal, moves: &[Move]) -> String {
-        notation::format_moves(moves)
+        format_link_words(moves)
     }
 
     fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        notation::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+        read_link_moves(start, code)
     }
 
     const PASTE: Option<&'static str> = Some(
@@ -254,12 +254,12 @@ impl Dealing for Pyramid {
     }
 
     fn save(deal: &PyramidDeal, moves: &[Move]) -> SavedGame {
-        SavedGame { seed: deal.seed, deck: encode_deck(&deal.deck), moves: notation::format_moves(moves) }
+        SavedGame { seed: deal.seed, deck: encode_deck(&deal.deck), moves: format_link_words(moves) }
     }
 
     fn restore(saved: SavedGame) -> Option<(PyramidDeal, Vec<Move>)> {
         let deal = PyramidDeal { seed: saved.seed, deck: Rc::new(decode_deck(&saved.deck).ok()?) };
-        let (_, moves) = notation::play_moves(&deal.start(), &saved.moves).ok()?;
+        let (_, moves) = deal.start().play_moves_text(&saved.moves).ok()?;
         Some((deal, moves))
     }
 }
@@ -347,6 +347,6 @@ mod tests {
         let deal = PyramidDeal::seeded(5);
         let moves = vec![Move::Draw];
         assert_eq!(Pyramid::restore(Pyramid::save(&deal, &moves)), Some((deal.clone(), moves.clone())));
-        assert_eq!(Pyramid::read_moves(&deal.start(), &notation::format_moves(&moves)), Ok(moves));
+        assert_eq!(Pyramid::read_moves(&deal.start(), &format_link_words(&moves)), Ok(moves));
     }
 }

@@ -298,11 +298,11 @@ impl Dealing for Spider {
     }
 
     fn moves_code(_deal: &SpiderDeal, moves: &[Move]) -> String {
-        super::format_moves(moves)
+        crate::share::format_link_words(moves)
     }
 
     fn read_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
+        crate::share::read_link_moves(start, code)
     }
 
     fn board_text(position: &Position) -> Option<String> {

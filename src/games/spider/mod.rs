@@ -33,7 +33,7 @@ mod table;
 pub use crate::search::Budget;
 pub use deal::{pysol_cards, pysol_deal, SpiderDeal};
 pub use game::{difficulty_of, Facts, Spider};
-pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
+pub use notation::MovesError;
 pub use rules::{
     continues_run, IllegalMove, Move, MoveError, MoveList, PlayError, Position, Suits, CARDS, MAX_MOVES,
     MAX_PILE, PILES, ROWS, RUN, RUNS, STOCK,

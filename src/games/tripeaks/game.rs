@@ -27,18 +27,6 @@ impl DeckDealt for TriPeaks {
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::new(cards.try_into().expect("a deal is one whole deck"))
     }
-
-    fn format_moves(_start: &Position, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn format_board(position: &Position) -> String {
-        position.to_string()
-    }
 }
 
 impl Play for TriPeaks {

@@ -31,7 +31,7 @@ mod table;
 
 pub use crate::search::Budget;
 pub use game::{difficulty_of, Facts, TriPeaks, TriPeaksDeal};
-pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
+pub use notation::MovesError;
 pub use rules::{
     adjacent, covered_by, covering, half_widths, row_column, score_of_play, IllegalMove, Move, PlayError,
     Position, ALL_PEAKS, FACE_DOWN_DEALT, HAND_START_SCORE, PEAK_CARDS, ROWS, ROW_STARTS, STOCK_CARDS,

@@ -29,18 +29,6 @@ impl DeckDealt for Yukon {
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::new(&Deck::from_cards(cards.to_vec()).expect("a deal is one whole deck"))
     }
-
-    fn format_moves(_start: &Position, moves: &[Move]) -> String {
-        super::format_moves(moves)
-    }
-
-    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        super::play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn format_board(position: &Position) -> String {
-        position.to_string()
-    }
 }
 
 /// "pile 3".

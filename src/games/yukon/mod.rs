@@ -36,7 +36,7 @@ mod table;
 pub use crate::search::Budget;
 pub use deal::pysol_deal;
 pub use game::{difficulty_of, Facts, Yukon, YukonDeal};
-pub use notation::{format_moves, parse_move, play_moves, MovesError, Notation};
+pub use notation::MovesError;
 pub use rules::{
     builds_on, IllegalMove, LayoutError, LayoutProblem, Move, MoveError, MoveList, PlayError, Position, Undo,
     DEALT, FACE_DOWN_DEALT, MAX_MOVES, MAX_PILE, PILES,

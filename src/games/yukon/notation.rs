@@ -7,7 +7,8 @@ use std::fmt;
 
 use crate::cards::{Card, Rank, Suit};
 
-use super::rules::{shown, IllegalMove, Move, Position, MAX_PILE, PILES};
+use super::rules::{shown, IllegalMove, Move, MAX_PILE, PILES};
+use crate::share::LinkWord;
 
 /// Why a link's list of moves cannot be read or played.
 pub type MovesError = crate::share::MovesError<IllegalMove>;
@@ -15,17 +16,16 @@ pub type MovesError = crate::share::MovesError<IllegalMove>;
 /// The notation, for errors.
 const EXPECTED: &str = "a pile 1-7, a pile or f, a card such as th, and xN for N cards: 25th, 3fah, 714sx3";
 
-/// A move in link notation.
-pub struct Notation(pub Move);
-
 fn card_word(card: Card) -> [char; 2] {
     [card.rank().char().to_ascii_lowercase(), card.suit().char().to_ascii_lowercase()]
 }
 
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [rank, suit] = card_word(self.0.card());
-        match self.0 {
+impl LinkWord for Move {
+    const EXPECTED: &'static str = EXPECTED;
+
+    fn write_word(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [rank, suit] = card_word(self.card());
+        match *self {
             Move::ToFoundation { from, .. } => write!(f, "{}f{rank}{suit}", shown(from)),
             Move::ToPile { from, to, count: 1, .. } => write!(f, "{}{}{rank}{suit}", shown(from), shown(to)),
             Move::ToPile { from, to, count, .. } => {
@@ -33,71 +33,58 @@ impl fmt::Display for Notation {
             }
         }
     }
-}
 
-/// Reads one move; `None` when the word is not in the notation.
-pub fn parse_move(word: &str) -> Option<Move> {
-    let pile = |c: u8| (b'1'..=b'0' + PILES as u8).contains(&c).then(|| c - b'1');
-    let bytes = word.as_bytes();
-    if bytes.len() < 4 || bytes.len() > 7 {
-        return None;
-    }
-    let from = pile(bytes[0])?;
-    let rank = Rank::ALL.into_iter().find(|r| r.char().to_ascii_lowercase() as u8 == bytes[2])?;
-    let suit = Suit::ALL.into_iter().find(|s| s.char().to_ascii_lowercase() as u8 == bytes[3])?;
-    let card = Card::new(rank, suit);
-    let count = match &bytes[4..] {
-        [] => 1,
-        [b'x', digits @ ..] if !digits.is_empty() && digits.len() <= 2 && digits[0] != b'0' => {
-            let count: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
-            if count < 2 || usize::from(count) > MAX_PILE {
-                return None;
-            }
-            count
+    fn parse_word(word: &str) -> Option<Move> {
+        let pile = |c: u8| (b'1'..=b'0' + PILES as u8).contains(&c).then(|| c - b'1');
+        let bytes = word.as_bytes();
+        if bytes.len() < 4 || bytes.len() > 7 {
+            return None;
         }
-        _ => return None,
-    };
-    match bytes[1] {
-        b'f' if count == 1 => Some(Move::ToFoundation { from, card }),
-        b'f' => None,
-        to => Some(Move::ToPile { from, to: pile(to)?, card, count }),
+        let from = pile(bytes[0])?;
+        let rank = Rank::ALL.into_iter().find(|r| r.char().to_ascii_lowercase() as u8 == bytes[2])?;
+        let suit = Suit::ALL.into_iter().find(|s| s.char().to_ascii_lowercase() as u8 == bytes[3])?;
+        let card = Card::new(rank, suit);
+        let count = match &bytes[4..] {
+            [] => 1,
+            [b'x', digits @ ..] if !digits.is_empty() && digits.len() <= 2 && digits[0] != b'0' => {
+                let count: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+                if count < 2 || usize::from(count) > MAX_PILE {
+                    return None;
+                }
+                count
+            }
+            _ => return None,
+        };
+        match bytes[1] {
+            b'f' if count == 1 => Some(Move::ToFoundation { from, card }),
+            b'f' => None,
+            to => Some(Move::ToPile { from, to: pile(to)?, card, count }),
+        }
     }
-}
-
-/// The moves of a game, joined by dots.
-pub fn format_moves(moves: &[Move]) -> String {
-    moves.iter().map(|&mv| Notation(mv).to_string()).collect::<Vec<_>>().join(".")
-}
-
-/// Reads moves joined by dots and plays them from `start`, saying which one is wrong and why.
-/// A list longer than [`crate::share::MAX_MOVES_LEN`] is refused before anything is read.
-pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), MovesError> {
-    crate::share::play_link_moves(start, text, parse_move, EXPECTED)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::seeded_deck;
+    use crate::games::yukon::Position;
+    use crate::share::{format_link_words, LinkMoves};
 
     #[test]
     fn every_move_shape_round_trips() {
         for card in Card::all() {
             for from in 0..PILES as u8 {
                 let home = Move::ToFoundation { from, card };
-                assert_eq!(parse_move(&Notation(home).to_string()), Some(home), "{home}");
+                assert_eq!(Move::parse_word(&home.word()), Some(home), "{home}");
                 for to in 0..PILES as u8 {
                     for count in [1, 2, 9, 10, 25, 52] {
                         let mv = Move::ToPile { from, to, card, count };
-                        assert_eq!(parse_move(&Notation(mv).to_string()), Some(mv), "{mv}");
+                        assert_eq!(Move::parse_word(&mv.word()), Some(mv), "{mv}");
                     }
                 }
             }
         }
-        assert_eq!(
-            Notation(Move::ToPile { from: 1, to: 4, card: "TH".parse().unwrap(), count: 3 }).to_string(),
-            "25thx3"
-        );
+        assert_eq!(Move::ToPile { from: 1, to: 4, card: "TH".parse().unwrap(), count: 3 }.word(), "25thx3");
     }
 
     #[test]
@@ -106,7 +93,7 @@ mod tests {
             "", "2", "25t", "25th1", "85th", "08th", "2fthx2", "25thx", "25thx1", "25thx0", "25thx03",
             "25thx53", "25thx100", "25zh", "25tz", "25TH", "2gth",
         ] {
-            assert_eq!(parse_move(word), None, "{word}");
+            assert_eq!(Move::parse_word(word), None, "{word}");
         }
     }
 
@@ -114,14 +101,14 @@ mod tests {
     fn bad_moves_are_named() {
         let start = Position::new(&seeded_deck(1));
         let legal = start.legal_moves();
-        let first = Notation(legal.as_slice()[0]).to_string();
-        let error = play_moves(&start, &format!("{first}.zz")).unwrap_err();
+        let first = legal.as_slice()[0].word();
+        let error = start.play_moves_text(&format!("{first}.zz")).unwrap_err();
         assert_eq!(error, MovesError::Malformed { index: 2, word: "zz".into(), expected: EXPECTED });
         // A move of a card that is not where the word says.
-        let error = play_moves(&start, "1fah.1fah").unwrap_err();
+        let error = start.play_moves_text("1fah.1fah").unwrap_err();
         assert!(error.to_string().starts_with("move 1 `1fah` cannot be played"), "{error}");
         let long = "x".repeat(crate::share::MAX_MOVES_LEN + 1);
-        assert!(matches!(play_moves(&start, &long), Err(MovesError::TooLong(_))));
+        assert!(matches!(start.play_moves_text(&long), Err(MovesError::TooLong(_))));
     }
 
     #[test]
@@ -135,7 +122,7 @@ mod tests {
             position.apply(mv);
             moves.push(mv);
         }
-        let (end, read) = play_moves(&start, &format_moves(&moves)).unwrap();
+        let (end, read) = start.play_moves_text(&format_link_words(&moves)).unwrap();
         assert_eq!(read, moves);
         assert_eq!(end, position);
     }

@@ -6,7 +6,6 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use super::grading::grader;
-use super::notation::{format_moves, play_moves};
 use super::rules::{Position, Variant};
 use super::solver::FamilySolver;
 use super::table::{autoplay, cannot_lift, finishing_moves, intended_move};
@@ -77,18 +76,6 @@ impl<K: Kind> DeckDealt for Family<K> {
 
     fn lay_out(cards: &[Card], _variant: OneVariant) -> Position {
         Position::from_deal_order(K::VARIANT, cards)
-    }
-
-    fn format_moves(start: &Position, moves: &[Move]) -> String {
-        format_moves(start, moves)
-    }
-
-    fn parse_moves(start: &Position, code: &str) -> Result<Vec<Move>, String> {
-        play_moves(start, code).map(|(_, moves)| moves).map_err(|error| error.to_string())
-    }
-
-    fn format_board(position: &Position) -> String {
-        position.board_text()
     }
 }
 

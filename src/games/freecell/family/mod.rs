@@ -11,7 +11,7 @@
 //! use deckhand::search::Outcome;
 //!
 //! let start = Position::deal(Variant::SeahavenTowers, PysolNumber::new(1).unwrap());
-//! assert_eq!(start.board_text().lines().next(), Some("Freecells: - 2H 6H"));
+//! assert_eq!(start.to_string().lines().next(), Some("Freecells: - 2H 6H"));
 //! let Outcome::Solved(moves) = FamilySolver::solve(&start) else { panic!("game 1 is won") };
 //! let end = moves.iter().try_fold(start, |p, &m| p.play(m)).unwrap();
 //! assert!(end.is_won());

@@ -6,7 +6,7 @@
 //! to empty cascade 1). Every character is URL-safe.
 
 use crate::games::freecell::{Move, Source, Target};
-use crate::share::MovesError;
+use crate::share::{LinkMoves, MovesError};
 
 use super::rules::Position;
 use super::table::refusal_words;
@@ -118,63 +118,70 @@ pub fn word(position: &Position, mv: Move) -> String {
     word
 }
 
-/// `moves` played from `start`, a word each, joined by dots.
-pub fn format_moves(start: &Position, moves: &[Move]) -> String {
-    let mut position = start.clone();
-    let mut words = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        words.push(word(&position, mv));
-        position.play_unchecked(mv);
-    }
-    words.join(".")
-}
+/// The family's words depend on the position (a count only where it differs from the default),
+/// so it writes and reads its lists itself.
+impl LinkMoves for Position {
+    type Error = LinkMovesError;
 
-/// Reads a link's moves (words joined by dots) and plays them from `start` through the rules,
-/// saying which one is wrong and why. A list longer than [`crate::share::MAX_MOVES_LEN`] is
-/// refused before anything is read; each word is read and checked in constant time.
-pub fn play_moves(start: &Position, text: &str) -> Result<(Position, Vec<Move>), LinkMovesError> {
-    crate::limits::check_length(text, crate::share::MAX_MOVES_LEN, "list of moves")
-        .map_err(MovesError::TooLong)?;
-    let rules = start.rules();
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    for (index, text) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
-        let index = index + 1;
-        let quoted = || crate::limits::quote(text);
-        let Some(Word { from, to, cards }) = read_word(text, rules.cascades, rules.cells) else {
-            return Err(MovesError::Malformed { index, word: quoted(), expected: EXPECTED });
-        };
-        let illegal = |reason: String| MovesError::Illegal { index, word: quoted(), reason: Refused(reason) };
-        let mv = match from {
-            Source::Cascade(i) => {
-                let cascade = position.cascade(usize::from(i));
-                if cascade.is_empty() {
-                    return Err(illegal(format!("cascade {} is empty", u32::from(i) + 1)));
-                }
-                let n = match (cards, to) {
-                    (Some(n), _) => usize::from(n),
-                    (None, Target::Cascade(j)) => default_count(&position, usize::from(i), usize::from(j)),
-                    (None, _) => 1,
-                };
-                if n > cascade.len() {
-                    return Err(illegal(format!(
-                        "cascade {} holds only {} cards",
-                        u32::from(i) + 1,
-                        cascade.len()
-                    )));
-                }
-                Move { card: cascade[cascade.len() - n], from, to, cards: n as u8 }
-            }
-            Source::Cell(i) => match position.cell(usize::from(i)) {
-                Some(card) => Move::single(card, from, to),
-                None => return Err(illegal(format!("free cell {} is empty", char::from(b'a' + i)))),
-            },
-        };
-        position.check(mv).map_err(|reason| illegal(refusal_words(&position, mv, reason)))?;
-        position.play_unchecked(mv);
-        moves.push(mv);
+    /// A word a move, each as played from the position the moves before it reach.
+    fn moves_text(&self, moves: &[Move]) -> String {
+        let mut position = self.clone();
+        let mut words = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            words.push(word(&position, mv));
+            position.play_unchecked(mv);
+        }
+        words.join(".")
     }
-    Ok((position, moves))
+
+    /// Each word is read and checked in constant time.
+    fn play_moves_text(&self, text: &str) -> Result<(Position, Vec<Move>), LinkMovesError> {
+        crate::limits::check_length(text, crate::share::MAX_MOVES_LEN, "list of moves")
+            .map_err(MovesError::TooLong)?;
+        let rules = self.rules();
+        let mut position = self.clone();
+        let mut moves = Vec::new();
+        for (index, text) in text.split('.').filter(|w| !w.is_empty()).enumerate() {
+            let index = index + 1;
+            let quoted = || crate::limits::quote(text);
+            let Some(Word { from, to, cards }) = read_word(text, rules.cascades, rules.cells) else {
+                return Err(MovesError::Malformed { index, word: quoted(), expected: EXPECTED });
+            };
+            let illegal =
+                |reason: String| MovesError::Illegal { index, word: quoted(), reason: Refused(reason) };
+            let mv = match from {
+                Source::Cascade(i) => {
+                    let cascade = position.cascade(usize::from(i));
+                    if cascade.is_empty() {
+                        return Err(illegal(format!("cascade {} is empty", u32::from(i) + 1)));
+                    }
+                    let n = match (cards, to) {
+                        (Some(n), _) => usize::from(n),
+                        (None, Target::Cascade(j)) => {
+                            default_count(&position, usize::from(i), usize::from(j))
+                        }
+                        (None, _) => 1,
+                    };
+                    if n > cascade.len() {
+                        return Err(illegal(format!(
+                            "cascade {} holds only {} cards",
+                            u32::from(i) + 1,
+                            cascade.len()
+                        )));
+                    }
+                    Move { card: cascade[cascade.len() - n], from, to, cards: n as u8 }
+                }
+                Source::Cell(i) => match position.cell(usize::from(i)) {
+                    Some(card) => Move::single(card, from, to),
+                    None => return Err(illegal(format!("free cell {} is empty", char::from(b'a' + i)))),
+                },
+            };
+            position.check(mv).map_err(|reason| illegal(refusal_words(&position, mv, reason)))?;
+            position.play_unchecked(mv);
+            moves.push(mv);
+        }
+        Ok((position, moves))
+    }
 }
 
 #[cfg(test)]
@@ -194,8 +201,8 @@ mod tests {
             for number in 1..=6 {
                 let start = deal(variant, number);
                 let Outcome::Solved(moves) = FamilySolver::solve(&start) else { continue };
-                let text = format_moves(&start, &moves);
-                let (end, read) = play_moves(&start, &text).unwrap();
+                let text = start.moves_text(&moves);
+                let (end, read) = start.play_moves_text(&text).unwrap();
                 assert_eq!(read, moves, "{variant} #{number}: {text}");
                 assert!(end.is_won());
             }
@@ -234,13 +241,13 @@ mod tests {
     #[test]
     fn bad_moves_are_named() {
         let start = deal(Variant::BakersGame, 1);
-        let error = play_moves(&start, "1a.zz").unwrap_err();
+        let error = start.play_moves_text("1a.zz").unwrap_err();
         assert!(error.to_string().starts_with("move 2 `zz` is not a move"), "{error}");
-        let error = play_moves(&start, "1a.1a").unwrap_err().to_string();
+        let error = start.play_moves_text("1a.1a").unwrap_err().to_string();
         assert!(error.starts_with("move 2 `1a` cannot be played: free cell a already holds the "), "{error}");
-        let error = play_moves(&start, "ba").unwrap_err().to_string();
+        let error = start.play_moves_text("ba").unwrap_err().to_string();
         assert_eq!(error, "move 1 `ba` cannot be played: free cell b is empty");
         let long = "1a.".repeat(crate::share::MAX_MOVES_LEN);
-        assert!(matches!(play_moves(&start, &long), Err(MovesError::TooLong(_))));
+        assert!(matches!(start.play_moves_text(&long), Err(MovesError::TooLong(_))));
     }
 }

@@ -477,39 +477,43 @@ impl Position {
         }
         moves
     }
+}
 
-    /// Board text as PySolFC prints it and Freecell Solver reads it: a `Freecells:` line where
-    /// the variant deals into cells or a cell holds a card (`-` for an empty one, as many as
-    /// PySolFC lists), a `Foundations:` line once a card is home, then one line per cascade,
-    /// top card first.
-    pub fn board_text(&self) -> String {
-        let mut text = String::new();
+/// Board text as PySolFC prints it and Freecell Solver reads it: a `Freecells:` line where the
+/// variant deals into cells or a cell holds a card (`-` for an empty one, as many as PySolFC
+/// lists), a `Foundations:` line once a card is home, then one line per cascade, top card first.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let occupied = self.cells().iter().rposition(Option::is_some).map_or(0, |i| i + 1);
         let listed = occupied.max(usize::from(self.rules().listed_cells));
         if listed > 0 {
-            text.push_str("Freecells:");
+            f.write_str("Freecells:")?;
             for cell in &self.cells()[..listed] {
-                text.push(' ');
-                text.push_str(&cell.map_or("-".to_string(), |c| c.to_string()));
+                match cell {
+                    Some(card) => write!(f, " {card}")?,
+                    None => f.write_str(" -")?,
+                }
             }
-            text.push('\n');
+            writeln!(f)?;
         }
         if self.foundations != [0; 4] {
-            text.push_str("Foundations:");
+            f.write_str("Foundations:")?;
             for s in [Suit::Hearts, Suit::Clubs, Suit::Diamonds, Suit::Spades] {
                 let n = self.foundations[s.index()];
                 if n > 0 {
-                    text.push_str(&format!(" {}-{}", s.char(), Rank::ALL[usize::from(n) - 1].char()));
+                    write!(f, " {}-{}", s.char(), Rank::ALL[usize::from(n) - 1].char())?;
                 }
             }
-            text.push('\n');
+            writeln!(f)?;
         }
         for cascade in self.cascades() {
-            let cards: Vec<String> = cascade.iter().map(Card::to_string).collect();
-            text.push_str(&cards.join(" "));
-            text.push('\n');
+            for (i, card) in cascade.iter().enumerate() {
+                let space = if i == 0 { "" } else { " " };
+                write!(f, "{space}{card}")?;
+            }
+            writeln!(f)?;
         }
-        text
+        Ok(())
     }
 }
 
