@@ -48,6 +48,23 @@ impl Tables {
         (h, whole, recycles + recycled)
     }
 
+    /// Whether the estimate shows that no line from the reachability search's `key` at `rank`
+    /// (pointer and recycles used) clears the pyramid: [`Tables::estimate_line`] gives
+    /// [`UNREACHABLE`] only for positions that cannot be cleared (checked against exact
+    /// distances by the tests of `passes` and of this module). Its arguments hold for any
+    /// stock of the deal's stock places (the tables are per place, and the removal steps of
+    /// [`removal_steps`](super::tables::removal_steps), worked out with every stock value at
+    /// hand, only understate with fewer), so also for the keys of the reachability search,
+    /// which leave out the stock kings and, in the relaxed game, the inert cards (positions of
+    /// a smaller stock that decide as the deck does, or win if it does; see
+    /// [`Tables::reach_start`] and [`Tables::relaxed_key`]). A dead end at the best rank is
+    /// one at every worse rank, whose states the best one reaches.
+    pub(super) fn dead_end(&self, key: u64, rank: u8) -> bool {
+        let (config, stock, ..) = unpack(key);
+        let state = super::pack(config, stock, rank % 25, rank / 25);
+        self.estimate_line(state, u8::MAX).0 >= UNREACHABLE
+    }
+
     /// Whether no line from the position of `config`, `stock` and canonical `pointer` clears
     /// the pyramid without recycling, because the waste buries a partner that some pyramid card
     /// cannot do without (see the module comment).
