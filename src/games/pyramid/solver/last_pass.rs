@@ -147,4 +147,29 @@ mod tests {
         }
         assert!(checked > 100_000, "only {checked} positions");
     }
+
+    /// On small random positions: no position that can be cleared is a dead end for the
+    /// reachability search, as its key without the stock kings or without the inert cards too
+    /// (the keys of the exact and the relaxed search).
+    #[test]
+    fn a_position_that_can_be_cleared_is_no_dead_end_as_a_key() {
+        let (mut checked, mut dead_ends) = (0, 0);
+        for (seed, start) in random_starts(0x51ed_270b_2c4e_9a3f, 1..=1200, true) {
+            let tables = Tables::new(start.deal(), start.stock_mask());
+            for (position, exact) in exact_steps_and_recycles(start) {
+                let (key, rank) = tables.reach_start(state_of(&position));
+                if exact.is_none() {
+                    dead_ends += tables.dead_end(key, rank) as u32;
+                    continue;
+                }
+                assert!(!tables.dead_end(key, rank), "seed {seed}: exact key a dead end\n{position}");
+                let (key, rank) = tables.relaxed_key(key, rank);
+                assert!(!tables.dead_end(key, rank), "seed {seed}: relaxed key a dead end\n{position}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50_000, "only {checked} positions");
+        // The test has teeth: many positions that cannot be cleared are dead ends.
+        assert!(dead_ends > 1_000, "only {dead_ends} dead ends");
+    }
 }
