@@ -48,6 +48,23 @@ impl Tables {
         (h, whole, recycles + recycled)
     }
 
+    /// Whether the estimate shows that no line from the reachability search's `key` at `rank`
+    /// (pointer and recycles used) clears the pyramid: [`Tables::estimate_line`] gives
+    /// [`UNREACHABLE`] only for positions that cannot be cleared (checked against exact
+    /// distances by the tests of `passes` and of this module). Its arguments hold for any
+    /// stock of the deal's stock places (the tables are per place, and the removal steps of
+    /// [`removal_steps`](super::tables::removal_steps), worked out with every stock value at
+    /// hand, only understate with fewer), so also for the keys of the reachability search,
+    /// which leave out the stock kings and, in the relaxed game, the inert cards (positions of
+    /// a smaller stock that decide as the deck does, or win if it does; see
+    /// [`Tables::reach_start`] and [`Tables::relaxed_key`]). A dead end at the best rank is
+    /// one at every worse rank, whose states the best one reaches.
+    pub(super) fn dead_end(&self, key: u64, rank: u8) -> bool {
+        let (config, stock, ..) = unpack(key);
+        let state = super::pack(config, stock, rank % 25, rank / 25);
+        self.estimate_line(state, u8::MAX).0 >= UNREACHABLE
+    }
+
     /// Whether no line from the position of `config`, `stock` and canonical `pointer` clears
     /// the pyramid without recycling, because the waste buries a partner that some pyramid card
     /// cannot do without (see the module comment).
@@ -129,5 +146,30 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "only {checked} positions");
+    }
+
+    /// On small random positions: no position that can be cleared is a dead end for the
+    /// reachability search, as its key without the stock kings or without the inert cards too
+    /// (the keys of the exact and the relaxed search).
+    #[test]
+    fn a_position_that_can_be_cleared_is_no_dead_end_as_a_key() {
+        let (mut checked, mut dead_ends) = (0, 0);
+        for (seed, start) in random_starts(0x51ed_270b_2c4e_9a3f, 1..=1200, true) {
+            let tables = Tables::new(start.deal(), start.stock_mask());
+            for (position, exact) in exact_steps_and_recycles(start) {
+                let (key, rank) = tables.reach_start(state_of(&position));
+                if exact.is_none() {
+                    dead_ends += tables.dead_end(key, rank) as u32;
+                    continue;
+                }
+                assert!(!tables.dead_end(key, rank), "seed {seed}: exact key a dead end\n{position}");
+                let (key, rank) = tables.relaxed_key(key, rank);
+                assert!(!tables.dead_end(key, rank), "seed {seed}: relaxed key a dead end\n{position}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50_000, "only {checked} positions");
+        // The test has teeth: many positions that cannot be cleared are dead ends.
+        assert!(dead_ends > 1_000, "only {dead_ends} dead ends");
     }
 }

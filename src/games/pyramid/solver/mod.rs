@@ -396,7 +396,9 @@ impl Marks {
 /// of its speed to the end). A search still running after [`RANK_ORDER_AFTER`] keys is most
 /// likely proving a deck unsolvable, where every key must be expanded anyway: it then takes
 /// the keys with the best rank first, so that fewer are expanded twice. Unsolvable decks are
-/// mostly proved by a search of a relaxed game with far fewer keys (see [`Phase`]).
+/// mostly proved by a search of a relaxed game with far fewer keys (see [`Phase`]). A key that
+/// the A* estimate shows a dead end at its best rank is not expanded: no line through the key
+/// at that rank or a worse one clears the pyramid (see [`Tables::dead_end`]).
 struct Deciding {
     /// The best rank found for each key.
     table: StateTable,
@@ -655,7 +657,10 @@ impl Solver {
             // read once beforehand so that the cache misses overlap.
             deciding.table.touch(children.iter().map(|&child| child & STATE_MASK));
             for &child in children.iter().rev() {
-                if deciding.table.offer(child & STATE_MASK, (child >> RANK_SHIFT) as u8) {
+                // A key the estimate shows a dead end at its best rank is recorded but not
+                // expanded (see [`Tables::dead_end`]); a better rank found later is tried again.
+                let (key, rank) = (child & STATE_MASK, (child >> RANK_SHIFT) as u8);
+                if deciding.table.offer(key, rank) && !tables.dead_end(key, rank) {
                     deciding.push(child);
                 }
             }
