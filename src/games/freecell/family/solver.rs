@@ -300,7 +300,6 @@ impl State {
     }
 
     /// Plays a legal move (a sequence move moves only its base card's link).
-    #[inline(always)]
     fn apply(&mut self, t: &Tables, mv: Move) {
         let c = mv.card.index();
         let under = self.below[usize::from(c)];
