@@ -503,6 +503,33 @@ mod tests {
         assert!(all_can_go_home(&position, super::home(&position)));
     }
 
+    /// The five of diamonds can leave the eight of hearts only onto the six of clubs, which it
+    /// carries (the six of spades is home); the six of clubs and the five of clubs can leave
+    /// only home, the six after the five, which lies under them. A relaxation that let a card
+    /// land on a card it carries called this open.
+    #[test]
+    fn a_card_does_not_land_on_a_card_it_carries() {
+        let mut piles = [
+            "<6D> <9C> <7D> 5C 8H 5D 6C",
+            "KC QC JC TC 8C 7C",
+            "KD QD JD TD 9D 8D",
+            "KH QH JH TH 9H",
+            "",
+            "",
+            "",
+        ];
+        let position = Position::from_piles(piles, [4, 4, 7, 13]).unwrap();
+        assert!(is_dead_end(&position));
+        assert_eq!(super::super::brute::winnable(&position, 100_000), Some(false));
+        // With the spades from the six out, the five of diamonds can go onto the six, and all
+        // goes home.
+        piles[4] = "6S";
+        piles[5] = "KS QS JS TS 9S 8S 7S";
+        let position = Position::from_piles(piles, [4, 4, 7, 5]).unwrap();
+        assert!(!is_dead_end(&position));
+        assert_eq!(super::super::brute::winnable(&position, 100_000), Some(true));
+    }
+
     /// Every dead end found on small random positions is lost by brute force, and the splits
     /// (not the base relaxation alone) find some of them.
     #[test]
