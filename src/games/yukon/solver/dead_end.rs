@@ -241,9 +241,9 @@ impl Layout {
         // Aces, and the red and the black cards, as bits (suits 0 clubs, 1 diamonds, 2
         // hearts, 3 spades; index 4 * (rank - 1) + suit).
         const ACES: u64 = 0xF;
-        const RED: u64 = 0x6666_6666_6666_6;
-        const BLACK: u64 = 0x9999_9999_9999_9;
-        const CLUBS: u64 = 0x1111_1111_1111_1;
+        const RED: u64 = 0x0006_6666_6666_6666;
+        const BLACK: u64 = 0x0009_9999_9999_9999;
+        const CLUBS: u64 = 0x0001_1111_1111_1111;
         const DIAMONDS: u64 = CLUBS << 1;
         let (mut open, mut left, mut home) = (self.tops, 0u64, home_now);
         let tableau = self.tableau;
