@@ -352,6 +352,31 @@ mod tests {
         assert!(replays(&start, &moves));
     }
 
+    /// A two is not safe to send home while a black ace may still need it: here the ace of
+    /// spades, under the king of hearts and over the face-down three of hearts, can leave its
+    /// pile only onto the two of hearts (no pile is empty, the two of diamonds is home). Onto
+    /// it, the three of hearts goes onto the four of spades, the king of hearts into the
+    /// emptied pile, and all goes home; with the two of hearts sent home first, no move is left.
+    #[test]
+    fn a_two_waits_for_the_aces_of_the_other_colour() {
+        let piles = [
+            "KS 2H",
+            "<3H> AS KH",
+            "<TH> <9H> <8H> <7H> <6H> <5H> <4H> 2S",
+            "<9S> <8S> <7S> <6S> 4S",
+            "3S",
+            "<QS> <JS> <TS> 5S",
+            "<QH> JH",
+        ];
+        let start = Position::from_piles(piles, [13, 13, 1, 0]).unwrap();
+        assert_eq!(brute::winnable(&start, 100_000), Some(true));
+        let two_home = start.play(Move::ToFoundation { from: 0, card: "2H".parse().unwrap() }).unwrap();
+        assert_eq!(brute::winnable(&two_home, 100_000), Some(false));
+        assert_eq!(safe_move(&start), None);
+        let Outcome::Solved(moves) = solve(&start) else { panic!("not solved") };
+        assert!(replays(&start, &moves));
+    }
+
     /// PySolFC's game 580 was called unsolvable by the pairing of sideways moves alone.
     #[test]
     fn game_580_is_won() {
