@@ -64,7 +64,9 @@ pub(super) fn safe_move(position: &Position) -> Option<Move> {
             Suit::Diamonds | Suit::Hearts => black,
         };
         let value = card.rank().value();
-        (value <= 2 || other + 1 >= value).then_some(Move::ToFoundation { from: from as u8, card })
+        // Not every two: a black ace carrying cards may still need a red two to land on, to
+        // uncover the card under it (`a_two_waits_for_the_aces_of_the_other_colour`).
+        (other + 1 >= value).then_some(Move::ToFoundation { from: from as u8, card })
     })
 }
 
