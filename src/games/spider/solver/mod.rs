@@ -380,8 +380,10 @@ impl Solver {
         let mut key_sum = PileSum::default();
         piles.keys.iter().for_each(|&key| key_sum.add(key));
         let score_sum: i32 = piles.scores.iter().sum();
+        // One child at a time in one copy, brought back to `position` after each (see
+        // `take_back`): copying the whole position per child was most of the work.
+        let mut child = *position;
         for &mv in moves {
-            let mut child = *position;
             child.apply(mv);
             let (key, score) = match mv {
                 Move::ToPile { from, to, .. } => {
@@ -409,6 +411,7 @@ impl Solver {
                 line.push(mv);
                 return Err(Outcome::Solved(self.solution(&line)));
             }
+            take_back(&mut child, position, mv);
             if self.phase == Phase::Guided && mv == Move::Deal {
                 self.row_candidates.push((score, node));
                 continue;
@@ -551,6 +554,30 @@ fn clear_pile(position: &mut Position, pile: usize) {
     while position.has_complete_run(pile) {
         position.apply(Move::Clear { from: pile as u8 });
     }
+}
+
+/// Brings `child`, which is `position` after `mv` and the clears it forced, back to
+/// `position`: by the reverse move when that restores every pile (no card was turned up and no
+/// run cleared; the cards it leaves past the end of the target pile are never read), else by a
+/// copy.
+fn take_back(child: &mut Position, position: &Position, mv: Move) {
+    match mv {
+        Move::ToPile { from, to, count }
+            if child.face_down(from as usize) == position.face_down(from as usize)
+                && child.cleared().len() == position.cleared().len() =>
+        {
+            child.apply(Move::ToPile { from: to, to: from, count });
+        }
+        _ => *child = *position,
+    }
+    debug_assert!(
+        (0..PILES).all(|pile| child.pile(pile) == position.pile(pile)
+            && child.face_down(pile) == position.face_down(pile))
+            && child.cleared() == position.cleared()
+            && child.stock() == position.stock()
+            && child.rows_left() == position.rows_left(),
+        "{mv}"
+    );
 }
 
 /// Plays every clear the rules force.
