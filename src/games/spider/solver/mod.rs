@@ -151,9 +151,10 @@ pub struct Solver {
     states: u64,
     phase: Phase,
     /// The last node expanded, whose position `last_position` holds: its children are rebuilt
-    /// from it cheaply. (One box, reused, rather than one allocated per expansion.)
+    /// from it cheaply. (One box, reused, rather than one allocated per expansion; taken out
+    /// only while a node is expanded, which rebuilds its position in it.)
     last: Option<u32>,
-    last_position: Box<Position>,
+    last_position: Option<Box<Position>>,
     /// The last expanded position's piles' fingerprints and scores: a child's differ only in
     /// the two piles its move changed.
     last_piles: PileFigures,
@@ -193,7 +194,7 @@ impl Solver {
             states: 0,
             phase: Phase::Guided,
             last: None,
-            last_position: Box::new(root),
+            last_position: Some(Box::new(root)),
             last_piles: PileFigures::default(),
             move_buffer: Vec::new(),
             rows: Vec::new(),
@@ -268,19 +269,27 @@ impl Solver {
     /// The position of `node`: from its parent's if that was the last expanded, else from the
     /// nearest ancestor's packed snapshot.
     fn position(&self, node: u32) -> Position {
+        let mut position = **self.last_position.as_ref().expect("kept outside an expansion");
+        self.rebuild(node, &mut position);
+        position
+    }
+
+    /// Turns `position`, the last expanded node's (`last`), into the position of `node`: in
+    /// place when `node` is its child, else from the root or the nearest snapshot.
+    fn rebuild(&self, node: u32, position: &mut Position) {
         let parent = self.parents[node as usize];
         if parent == ROOT {
-            return self.root;
+            *position = self.root;
+            return;
         }
         if self.last == Some(parent) {
-            let mut position = *self.last_position;
             position.apply(self.moves[node as usize]);
-            clear_all(&mut position);
-            return position;
+            clear_all(position);
+            return;
         }
         let mut chain = vec![self.moves[node as usize]];
         let mut at = parent;
-        let mut position = self.root;
+        *position = self.root;
         loop {
             if let Some(&offset) = self.snapshots.get(&at) {
                 position.unpack(&self.packed[offset as usize..]);
@@ -294,9 +303,8 @@ impl Solver {
         }
         for &mv in chain.iter().rev() {
             position.apply(mv);
-            clear_all(&mut position);
+            clear_all(position);
         }
-        position
     }
 
     /// The whole game's moves for `line` (steps from the root), the forced clears written out.
@@ -338,7 +346,10 @@ impl Solver {
     /// budget spent). In the guided phase the deal is not among the moves: a position the stock
     /// can deal on becomes a candidate to deal from when its row's search ends.
     fn expand(&mut self, node: u32) -> Result<(), Outcome<Vec<Move>>> {
-        let position = self.position(node);
+        // Rebuilt in the last expanded position's box, which it then stays in (two copies of
+        // the whole position fewer than rebuilding a copy and storing it back).
+        let mut position = self.last_position.take().expect("kept outside an expansion");
+        self.rebuild(node, &mut position);
         let piles = match self.moves[node as usize] {
             Move::ToPile { from, to, .. } if self.last == Some(self.parents[node as usize]) => {
                 let mut piles = self.last_piles;
@@ -360,10 +371,10 @@ impl Solver {
         }
         let outcome = self.expand_moves(node, &position, &piles, &moves);
         self.move_buffer = moves;
-        outcome?;
-        *self.last_position = position;
+        self.last_position = Some(position);
         self.last_piles = piles;
         self.last = Some(node);
+        outcome?;
         self.row_expanded += 1;
         Ok(())
     }
@@ -380,8 +391,10 @@ impl Solver {
         let mut key_sum = PileSum::default();
         piles.keys.iter().for_each(|&key| key_sum.add(key));
         let score_sum: i32 = piles.scores.iter().sum();
+        // One child at a time in one copy, brought back to `position` after each (see
+        // `take_back`): copying the whole position per child was most of the work.
+        let mut child = *position;
         for &mv in moves {
-            let mut child = *position;
             child.apply(mv);
             let (key, score) = match mv {
                 Move::ToPile { from, to, .. } => {
@@ -409,6 +422,7 @@ impl Solver {
                 line.push(mv);
                 return Err(Outcome::Solved(self.solution(&line)));
             }
+            take_back(&mut child, position, mv);
             if self.phase == Phase::Guided && mv == Move::Deal {
                 self.row_candidates.push((score, node));
                 continue;
@@ -551,6 +565,30 @@ fn clear_pile(position: &mut Position, pile: usize) {
     while position.has_complete_run(pile) {
         position.apply(Move::Clear { from: pile as u8 });
     }
+}
+
+/// Brings `child`, which is `position` after `mv` and the clears it forced, back to
+/// `position`: by the reverse move when that restores every pile (no card was turned up and no
+/// run cleared; the cards it leaves past the end of the target pile are never read), else by a
+/// copy.
+fn take_back(child: &mut Position, position: &Position, mv: Move) {
+    match mv {
+        Move::ToPile { from, to, count }
+            if child.face_down(from as usize) == position.face_down(from as usize)
+                && child.cleared().len() == position.cleared().len() =>
+        {
+            child.apply(Move::ToPile { from: to, to: from, count });
+        }
+        _ => *child = *position,
+    }
+    debug_assert!(
+        (0..PILES).all(|pile| child.pile(pile) == position.pile(pile)
+            && child.face_down(pile) == position.face_down(pile))
+            && child.cleared() == position.cleared()
+            && child.stock() == position.stock()
+            && child.rows_left() == position.rows_left(),
+        "{mv}"
+    );
 }
 
 /// Plays every clear the rules force.
