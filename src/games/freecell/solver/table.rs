@@ -177,3 +177,48 @@ impl Seen {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Well-mixed 64-bit hashes (splitmix64), distinct in their upper halves for these counts.
+    fn hashes(n: usize, seed: u64) -> Vec<u64> {
+        let mut state = seed;
+        (0..n)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect()
+    }
+
+    /// A set grown past its first size is left to the next search empty, keeping its table,
+    /// and then holds exactly what is inserted anew; one grown past the kept size is not kept.
+    #[test]
+    fn an_emptied_set_keeps_its_table_up_to_the_kept_size_and_forgets_its_hashes() {
+        let mut set = HashOnlySet::with_capacity(HashOnlySet::FIRST_SLOTS / 2);
+        let first = hashes(10_000, 1);
+        assert!(first.iter().all(|&h| set.insert(h)));
+        assert!(first.iter().all(|&h| !set.insert(h)));
+        let slots = set.slots.len();
+        assert!(slots > HashOnlySet::FIRST_SLOTS && slots <= HashOnlySet::KEPT_SLOTS);
+        let mut set = set.emptied().expect("kept");
+        assert_eq!((set.len(), set.slots.len()), (0, slots));
+        assert!(set.slots.iter().all(|&slot| slot == 0));
+        let second = hashes(500, 2);
+        assert!(second.iter().all(|&h| set.insert(h)));
+        assert_eq!(set.len(), 500);
+        assert!(first.iter().take(500).all(|&h| set.insert(h)), "the first search's hashes are gone");
+
+        let mut large = HashOnlySet::with_capacity(HashOnlySet::FIRST_SLOTS / 2);
+        for h in hashes(HashOnlySet::KEPT_SLOTS / 2 + 1, 3) {
+            large.insert(h);
+        }
+        assert!(large.slots.len() > HashOnlySet::KEPT_SLOTS);
+        assert!(large.emptied().is_none());
+    }
+}
