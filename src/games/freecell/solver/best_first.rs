@@ -386,15 +386,15 @@ impl BestFirst {
 /// zero its buckets afresh (1..2000: 1,712.6M -> 1,667.7M instructions); and a hard deal runs
 /// phase after phase of large ones, each of which would otherwise fault in fresh pages (about
 /// a third of such a process's CPU time went to the kernel). The vectors are kept whatever
-/// their size (a thread holds at most its largest search's); the supermove set only at its
-/// first size (a large one would cost its zeroing to every small search after it).
+/// their size (a thread holds at most its largest search's); the supermove set up to a size
+/// (see [`HashOnlySet::KEPT_SLOTS`]).
 struct Spare {
     nodes: Vec<Node>,
     states: Vec<State>,
     heads: Vec<u32>,
     next: Vec<u32>,
     occupied: Vec<u64>,
-    /// The supermove searches' set, at its first size and empty.
+    /// The supermove searches' set, empty (at most [`HashOnlySet::KEPT_SLOTS`]).
     set: Option<HashOnlySet>,
 }
 
