@@ -250,14 +250,18 @@ impl Search for Solver {
                 self.done = Some(Outcome::Unsolvable);
                 return self.done.clone();
             };
-            let position = self.dealt.decode(self.keys[node as usize]);
+            let parent_key = self.keys[node as usize];
+            let position = self.dealt.decode(parent_key);
             for step in ordered_steps(&position, self.pairing()).iter() {
                 let mut child = position;
+                let mut key = self.dealt.after_move(parent_key, &child, step.first);
                 child.apply(step.first);
                 if let Some(then) = step.then {
+                    key = self.dealt.after_move(key, &child, then);
                     child.apply(then);
                 }
                 while let Some(mv) = safe_move(&child) {
+                    key = self.dealt.after_move(key, &child, mv);
                     child.apply(mv);
                 }
                 if child.is_won() {
@@ -265,7 +269,7 @@ impl Search for Solver {
                     self.done = Some(Outcome::Solved(self.solution(node, Some(code))));
                     return self.done.clone();
                 }
-                let key = self.dealt.key(&child);
+                debug_assert_eq!(key, self.dealt.key(&child));
                 if !self.seen.insert(hash(key), key) {
                     continue;
                 }
