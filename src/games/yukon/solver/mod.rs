@@ -37,9 +37,9 @@ pub use dead_end::{is_dead_end, is_dead_end_within};
 use generate::{ordered_steps, safe_move, Pairing};
 use key::{hash, Dealt};
 
-/// The default state budget: about 1-1.6 s of search natively for the deals that run out, so
+/// The default state budget: about 1-1.5 s of search natively for the deals that run out, so
 /// that every deal is answered within 2 s (docs/BENCHMARKS.md, Yukon).
-pub const DEFAULT_BUDGET: u64 = 550_000;
+pub const DEFAULT_BUDGET: u64 = 650_000;
 
 /// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
 /// table at most 3/4 full and 24 bytes of node, and the whole process measured about 100 MB a
