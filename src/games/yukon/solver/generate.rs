@@ -143,7 +143,13 @@ fn uses(after: &Position, from: usize, to: usize, moved: Card, out: &mut FixedLi
 /// moves to any empty pile but the first; and as `pairing` says, moves off a face-up card (or
 /// sideways ones) without a use of it.
 pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
-    let mut scored: FixedList<(i32, Step), MAX_STEPS> = FixedList::new((0, FILLER));
+    // Scored steps, sorted in place below (no second copy of the list).
+    let mut items = [(0, FILLER); MAX_STEPS];
+    let mut n = 0;
+    let mut scored = |item: (i32, Step)| {
+        items[n] = item;
+        n += 1;
+    };
     let legal = position.legal_moves();
     let first_empty = (0..PILES).find(|&p| position.pile(p).is_empty());
     for &mv in legal.iter() {
@@ -181,7 +187,7 @@ pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
                             Move::ToFoundation { .. } => 30,
                             _ => -30,
                         };
-                        scored.push((score, Step { first: mv, then: Some(use_) }));
+                        scored((score, Step { first: mv, then: Some(use_) }));
                     }
                     continue;
                 }
@@ -207,12 +213,9 @@ pub(super) fn ordered_steps(position: &Position, pairing: Pairing) -> Steps {
                 score
             }
         };
-        scored.push((score, Step { first: mv, then: None }));
+        scored((score, Step { first: mv, then: None }));
     }
     // Insertion sort, best first, keeping the generation order among equals.
-    let mut items = [(0, FILLER); MAX_STEPS];
-    let n = scored.len();
-    items[..n].copy_from_slice(scored.as_slice());
     for i in 1..n {
         let mut j = i;
         while j > 0 && items[j - 1].0 < items[j].0 {

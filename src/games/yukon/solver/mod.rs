@@ -37,9 +37,9 @@ pub use dead_end::{is_dead_end, is_dead_end_within};
 use generate::{ordered_steps, safe_move, Pairing};
 use key::{hash, Dealt};
 
-/// The default state budget: about 1-1.6 s of search natively for the deals that run out, so
+/// The default state budget: about 1-1.5 s of search natively for the deals that run out, so
 /// that every deal is answered within 2 s (docs/BENCHMARKS.md, Yukon).
-pub const DEFAULT_BUDGET: u64 = 550_000;
+pub const DEFAULT_BUDGET: u64 = 650_000;
 
 /// The most states any budget allows, which bounds memory: a state takes a 32-byte slot in a
 /// table at most 3/4 full and 24 bytes of node, and the whole process measured about 100 MB a
@@ -250,14 +250,18 @@ impl Search for Solver {
                 self.done = Some(Outcome::Unsolvable);
                 return self.done.clone();
             };
-            let position = self.dealt.decode(self.keys[node as usize]);
+            let parent_key = self.keys[node as usize];
+            let position = self.dealt.decode(parent_key);
             for step in ordered_steps(&position, self.pairing()).iter() {
                 let mut child = position;
+                let mut key = self.dealt.after_move(parent_key, &child, step.first);
                 child.apply(step.first);
                 if let Some(then) = step.then {
+                    key = self.dealt.after_move(key, &child, then);
                     child.apply(then);
                 }
                 while let Some(mv) = safe_move(&child) {
+                    key = self.dealt.after_move(key, &child, mv);
                     child.apply(mv);
                 }
                 if child.is_won() {
@@ -265,7 +269,7 @@ impl Search for Solver {
                     self.done = Some(Outcome::Solved(self.solution(node, Some(code))));
                     return self.done.clone();
                 }
-                let key = self.dealt.key(&child);
+                debug_assert_eq!(key, self.dealt.key(&child));
                 if !self.seen.insert(hash(key), key) {
                     continue;
                 }
