@@ -10,7 +10,7 @@
 use super::dead_end::dead_end_charged;
 use super::dominance::{dominator_keys, run_dominator_keys};
 use super::draw_one_checks::{Checks, Verdict, WORK_PER_WON_MARK};
-use super::generate::{generate, Order, Scored};
+use super::generate::{generate_first, Order, Scored};
 use super::key::{class_of_key, key_parts, ClassKey, Key, KeyParts, StartTalon};
 use super::marks::{current, usable, Mark, Measure, LOST, NUMBER, OWED, OWED_RUN, WON};
 use super::step::{apply_step, only_sends_home, solution, undo_step, Back, Part, Step};
@@ -435,7 +435,14 @@ impl DepthFirst {
         if finishes_alone(&self.position) {
             return Advance::Won;
         }
-        self.work += generate(&self.position, self.order, &mut self.steps, &mut self.scored, &mut self.uses);
+        self.work += generate_first(
+            &self.position,
+            self.order,
+            self.width,
+            &mut self.steps,
+            &mut self.scored,
+            &mut self.uses,
+        );
         let end = (self.steps.len() as u32).min(first.saturating_add(self.width as u32));
         self.steps.truncate(end as usize);
         if let Some(frame) = self.frames.last_mut() {

@@ -28,6 +28,29 @@ pub(super) struct Scored {
     pub(super) step: Step,
 }
 
+/// A step found at a position, ordered before rule 19 extends it: a narrow search takes its
+/// children from the front, so only the steps it reaches are extended (an extension plays a
+/// move and lists uses, most of the work of an easy deal).
+#[derive(Clone, Copy)]
+struct Pending {
+    score: i32,
+    step: Step,
+    /// For a step that [`push_chains`] extends: the position before its last move, and
+    /// whether the talon's reach there is the position's own (else it is worked out there).
+    extend: Option<(Position, bool)>,
+}
+
+impl Pending {
+    fn done(score: i32, step: Step) -> Pending {
+        Pending { score, step, extend: None }
+    }
+}
+
+thread_local! {
+    /// [`generate_first`]'s lists of pending steps, for reuse.
+    static PENDING: std::cell::RefCell<Vec<Vec<Pending>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Rule 11 (draw 1, unlimited passes; docs/RULES.md): whether talon card `card`, which fits
 /// its foundation and is not safe, may go home now, and how. A talon card can be drawn to at
 /// any time, so its trip home is postponed until just before the next card of its suit that is
@@ -86,11 +109,26 @@ pub(super) fn shake(seed: u64, scored: &Scored, position: &Position) -> i32 {
 
 /// Generates the search's moves at `position`, best first by `order`, onto `out`, and gives
 /// the work that took beyond trying them: one unit for each extension of a chain (rule 19),
-/// which plays a move and lists the uses of a card, about what trying a position costs. `scored` and `uses` are scratch
-/// space, kept between calls to save allocations.
+/// which plays a move and lists the uses of a card, about what trying a position costs.
+/// `scored` and `uses` are scratch space, kept between calls to save allocations.
 pub(super) fn generate(
     position: &Position,
     order: Order,
+    out: &mut Vec<Step>,
+    scored: &mut Vec<Scored>,
+    uses: &mut Vec<Part>,
+) -> u64 {
+    generate_first(position, order, usize::MAX, out, scored, uses)
+}
+
+/// [`generate`], but only the first `width` steps (at least; the caller cuts the rest): the
+/// same steps in the same order as the first `width` of [`generate`]'s, since a step's
+/// extensions share its score and follow one another (rule 19 extends only those, so the work
+/// is less).
+pub(super) fn generate_first(
+    position: &Position,
+    order: Order,
+    width: usize,
     out: &mut Vec<Step>,
     scored: &mut Vec<Scored>,
     uses: &mut Vec<Part>,
@@ -120,18 +158,19 @@ pub(super) fn generate(
             }
         }
     }
-    scored.clear();
+    let mut pending = PENDING.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
+    pending.clear();
     // Rule 19's chains: how many steps were extended, for the work count.
     let mut extended = 0;
     let first_empty = (0..COLUMNS).find(|&c| position.top(c).is_none());
-    let targets = |card: Card, scored: &mut Vec<Scored>, score: i32, make: &dyn Fn(u8) -> Step| {
+    let targets = |card: Card, pending: &mut Vec<Pending>, score: i32, make: &dyn Fn(u8) -> Step| {
         for to in 0..COLUMNS {
             let fits = match position.top(to) {
                 Some(target) => builds_on(card, target),
                 None => card.rank() == Rank::King && Some(to) == first_empty,
             };
             if fits {
-                scored.push(Scored { score, step: make(to as u8) });
+                pending.push(Pending::done(score, make(to as u8)));
             }
         }
     };
@@ -144,7 +183,7 @@ pub(super) fn generate(
         if position.fits_foundation(top) {
             let reveals = run.len() == 1 && down > 0;
             let score = if reveals { 95 + down } else { 40 };
-            scored.push(Scored { score, step: Step::plain(Move::TableauToFoundation { from: from as u8 }) });
+            pending.push(Pending::done(score, Step::plain(Move::TableauToFoundation { from: from as u8 })));
         }
         for to in 0..COLUMNS {
             if to == from {
@@ -168,7 +207,7 @@ pub(super) fn generate(
             };
             let mv = Move::TableauToTableau { from: from as u8, to: to as u8, count: count as u8 };
             if index == 0 && down > 0 {
-                scored.push(Scored { score: 100 + down, step: Step::plain(mv) });
+                pending.push(Pending::done(100 + down, Step::plain(mv)));
                 continue;
             }
             if index == 0 {
@@ -178,14 +217,8 @@ pub(super) fn generate(
                 uses.clear();
                 kings_into(&after, &reach, from, uses);
                 for &second in uses.iter() {
-                    push_chains(
-                        &after,
-                        Some(&reach),
-                        Step::pair(Part::plain(mv), second),
-                        20,
-                        scored,
-                        &mut extended,
-                    );
+                    let step = Step::pair(Part::plain(mv), second);
+                    pending.push(Pending { score: 20, step, extend: Some((after, true)) });
                 }
                 continue;
             }
@@ -196,14 +229,8 @@ pub(super) fn generate(
             uses_of(&after, &reach, from, Some(run[index]), false, uses);
             for &second in uses.iter() {
                 let score = if matches!(second.mv, Move::TableauToFoundation { .. }) { 70 } else { 15 };
-                push_chains(
-                    &after,
-                    Some(&reach),
-                    Step::pair(Part::plain(mv), second),
-                    score,
-                    scored,
-                    &mut extended,
-                );
+                let step = Step::pair(Part::plain(mv), second);
+                pending.push(Pending { score, step, extend: Some((after, true)) });
             }
         }
     }
@@ -232,11 +259,11 @@ pub(super) fn generate(
                 })
             };
             if let Some(step) = step {
-                scored.push(Scored { score: 60 - penalty, step });
+                pending.push(Pending::done(60 - penalty, step));
             }
         }
         if !any_card_any_time {
-            targets(card, scored, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
+            targets(card, &mut pending, 30 - penalty, &|to| talon_step(Move::WasteToTableau { to }));
             continue;
         }
         // Every talon card stays within reach, so one is played to a column only together
@@ -267,7 +294,8 @@ pub(super) fn generate(
             uses.clear();
             uses_of(&after, reach_after, to, None, true, uses);
             for &second in uses.iter() {
-                push_chains(&after, None, Step::pair(part, second), 30 - penalty, scored, &mut extended);
+                let step = Step::pair(part, second);
+                pending.push(Pending { score: 30 - penalty, step, extend: Some((after, false)) });
             }
         }
     }
@@ -293,29 +321,43 @@ pub(super) fn generate(
             uses_of(&after, &reach, to, None, true, uses);
             next_down(&after, suit, uses);
             for &second in uses.iter() {
-                push_chains(
-                    &after,
-                    Some(&reach),
-                    Step::pair(Part::plain(mv), second),
-                    5,
-                    scored,
-                    &mut extended,
-                );
+                let step = Step::pair(Part::plain(mv), second);
+                pending.push(Pending { score: 5, step, extend: Some((after, true)) });
             }
         }
     }
-    // Best first; the DFS takes children from the front.
+    // Best first; the DFS takes children from the front. A step's extensions share its score
+    // (and its shake, which reads only the first move), so ordering the steps before they are
+    // extended orders the extensions as a whole list would be: the sort is stable.
     match order {
         Order::Plain => {}
-        Order::Reversed => scored.reverse(),
+        Order::Reversed => pending.reverse(),
         Order::Shaken(seed) => {
-            for scored in scored.iter_mut() {
-                scored.score += shake(seed, scored, position);
+            for step in pending.iter_mut() {
+                step.score += shake(seed, &Scored { score: step.score, step: step.step }, position);
             }
         }
     }
-    scored.sort_by_key(|s| std::cmp::Reverse(s.score));
-    out.extend(scored.iter().map(|s| s.step));
+    pending.sort_by_key(|s| std::cmp::Reverse(s.score));
+    let start = out.len();
+    for step in pending.iter() {
+        if out.len() - start >= width {
+            break;
+        }
+        match step.extend {
+            None => out.push(step.step),
+            Some((before, own_reach)) => {
+                scored.clear();
+                let reach = own_reach.then_some(&reach);
+                push_chains(&before, reach, step.step, step.score, scored, &mut extended);
+                if order == Order::Reversed {
+                    scored.reverse();
+                }
+                out.extend(scored.iter().map(|s| s.step));
+            }
+        }
+    }
+    PENDING.with(|pool| pool.borrow_mut().push(pending));
     extended
 }
 
@@ -459,5 +501,34 @@ mod tests {
             }
         }
         assert!(reordered > 0, "the other orders never differ from the plain one");
+    }
+
+    /// A narrow search's first steps are those of the whole list, in the same order, in every
+    /// order, for less work (their extensions only).
+    #[test]
+    fn the_first_steps_are_the_front_of_the_whole_list() {
+        let orders = [Order::Plain, Order::Reversed, Order::Shaken(4), Order::Shaken(5)];
+        let (mut scored, mut uses) = (Vec::new(), Vec::new());
+        let (mut compared, mut saved) = (0, 0);
+        for draw in [Draw::One, Draw::Three] {
+            for position in random_positions(draw, 0..40, 60) {
+                for order in orders {
+                    let mut all = Vec::new();
+                    let whole = generate(&position, order, &mut all, &mut scored, &mut uses);
+                    for width in 1..=3 {
+                        let mut first = Vec::new();
+                        let work =
+                            generate_first(&position, order, width, &mut first, &mut scored, &mut uses);
+                        let n = width.min(all.len());
+                        assert!(first.len() >= n, "{order:?} {width}\n{position}");
+                        assert_eq!(first[..n], all[..n], "{order:?} {width}\n{position}");
+                        assert!(work <= whole);
+                        compared += 1;
+                        saved += (work < whole) as usize;
+                    }
+                }
+            }
+        }
+        assert!(saved > compared / 10, "{saved} of {compared}");
     }
 }
