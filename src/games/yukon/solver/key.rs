@@ -57,9 +57,8 @@ impl Dealt {
             for value in 1..=13u8 {
                 let rank = Rank::from_value(value).unwrap_or(Rank::Ace);
                 let card = Card::new(rank, suit);
-                let code: u128 = if rank == Rank::King { 1 } else { 3 };
-                homes[suit.index()][value as usize] =
-                    homes[suit.index()][value as usize - 1] | code << (2 * card.index());
+                homes[suit.index()][value as usize] = homes[suit.index()][value as usize - 1]
+                    | u128::from(home_code(card)) << (2 * card.index());
             }
         }
         Dealt { under, bottom, homes }
@@ -74,8 +73,7 @@ impl Dealt {
         let words = [key as u64, (key >> 64) as u64];
         for index in 0..52u8 {
             let code = (words[(index as usize >> 5) & 1] >> ((2 * index) & 63)) & 3;
-            let king = index >= 48;
-            if (king && code == 1) || (!king && code == 3) {
+            if Card::from_index(index).is_some_and(|card| code == home_code(card)) {
                 foundations[(index & 3) as usize] += 1;
                 continue;
             }
@@ -144,19 +142,13 @@ impl Dealt {
         let mut words = [0u64; 2];
         for pile in 0..PILES {
             let cards = position.pile(pile);
-            let mut under = NONE;
-            for (depth, &card) in cards.iter().enumerate() {
-                let code = if depth > 0 && builds_on(card, cards[depth - 1]) {
-                    1 + ((under & 3) >> 1)
-                } else if under == self.under[card.index() as usize] {
-                    0
-                } else {
-                    debug_assert!(under == NONE && card.rank() == Rank::King);
-                    3
-                };
+            let mut under = None;
+            for &card in cards {
+                let code = self.code_on(card, under);
+                debug_assert!(code != 3 || (under.is_none() && card.rank() == Rank::King));
                 let index = card.index() as usize;
-                words[(index >> 5) & 1] |= u64::from(code) << ((2 * index) & 63);
-                under = card.index();
+                words[(index >> 5) & 1] |= code << ((2 * index) & 63);
+                under = Some(card);
             }
             if pile > 0 {
                 words[1] |=
@@ -169,9 +161,18 @@ impl Dealt {
         }
         key
     }
-}
 
-impl Dealt {
+    /// The code of `card` in a key while it lies on `under` (`None`: at the bottom of a pile):
+    /// 0 on the card it was dealt on, 1 or 2 on the lower or higher suit of the two it builds
+    /// on, 3 elsewhere (a king moved to an empty pile).
+    fn code_on(&self, card: Card, under: Option<Card>) -> u64 {
+        match under {
+            Some(parent) if builds_on(card, parent) => 1 + u64::from((parent.index() & 3) >> 1),
+            _ if under.map_or(NONE, Card::index) == self.under[card.index() as usize] => 0,
+            _ => 3,
+        }
+    }
+
     /// The key after `mv`, played on `before` (whose key is `key`): only the moved card's
     /// code changes (what lies under it now), and the face-down count of the pile it left if
     /// that turned a card up (a card turned up keeps code 0, still on the card it was dealt
@@ -184,20 +185,9 @@ impl Dealt {
             Move::ToPile { from, card, .. } => (card, from as usize),
         };
         let index = card.index() as usize;
-        let code: u64 = match mv {
-            Move::ToFoundation { .. } => {
-                if card.rank() == Rank::King {
-                    1
-                } else {
-                    3
-                }
-            }
-            Move::ToPile { to, .. } => match before.top(to as usize) {
-                Some(target) if builds_on(card, target) => 1 + u64::from((target.index() & 3) >> 1),
-                Some(_) => 0,
-                None if self.under[index] == NONE => 0,
-                None => 3,
-            },
+        let code = match mv {
+            Move::ToFoundation { .. } => home_code(card),
+            Move::ToPile { to, .. } => self.code_on(card, before.top(to as usize)),
         };
         let (word, shift) = ((index >> 5) & 1, (2 * index) & 63);
         words[word] = words[word] & !(3 << shift) | code << shift;
@@ -210,6 +200,17 @@ impl Dealt {
             words[1] -= 1 << (FACE_DOWN_SHIFT - 64 + 3 * (from as u32 - 1));
         }
         u128::from(words[1]) << 64 | u128::from(words[0])
+    }
+}
+
+/// A card's code in a key once it is home: 1 for a king (which never builds on a card, so
+/// never has code 1 in play), 3 for any other card (which never has code 3 in play: only a
+/// king moves to an empty pile).
+fn home_code(card: Card) -> u64 {
+    if card.rank() == Rank::King {
+        1
+    } else {
+        3
     }
 }
 
