@@ -169,14 +169,17 @@ pub fn bench(arguments: &[&str]) -> Result<String, Failure> {
                         _ => (MoveSet::Sequences, phase),
                     };
                     let w: Vec<u64> = phase.split([',', ':']).filter_map(|x| x.parse().ok()).collect();
-                    let [path, left, misplaced, depth, cells, empty, states] = w[..] else {
-                        return Err(Failure::usage(
-                            "`--weights` needs phases of seven numbers: [k|s]p,l,m,d,c,e:states",
-                        ));
+                    // (The breaks weight is optional: 0 if left out.)
+                    let (path, left, misplaced, depth, cells, empty, breaks, states) = match w[..] {
+                        [p, l, m, d, c, e, states] => (p, l, m, d, c, e, 0, states),
+                        [p, l, m, d, c, e, b, states] => (p, l, m, d, c, e, b, states),
+                        _ => return Err(Failure::usage(
+                            "`--weights` needs phases of seven or eight numbers: [k|s]p,l,m,d,c,e[,b]:states",
+                        )),
                     };
-                    let [path, left, misplaced, depth, cells, empty] =
-                        [path, left, misplaced, depth, cells, empty].map(|x| x as u32);
-                    let weights = Weights { path, left, misplaced, depth, cells, empty };
+                    let [path, left, misplaced, depth, cells, empty, breaks] =
+                        [path, left, misplaced, depth, cells, empty, breaks].map(|x| x as u32);
+                    let weights = Weights { path, left, misplaced, depth, cells, empty, breaks };
                     portfolio.push((weights, moves, states));
                 }
                 weights = Some(portfolio);

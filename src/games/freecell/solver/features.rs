@@ -1,14 +1,13 @@
 //! The heuristic features of the solver's dense state, kept up move by move: what the
 //! best-first search scores a state by, and what a child's score needs of its parent.
 
-#[cfg(test)]
-use super::state::stacks;
-use super::state::{rank, safe_next, State, BOTTOM, NONE};
+use super::state::{rank, safe_next, stacks, State, BOTTOM, NONE};
 use crate::games::freecell::rules::{Move, Source, Target, CASCADES};
 
 impl State {
     /// Heuristic features: cards not home, cards resting above a lower card of their cascade,
-    /// cards above the next card each foundation needs, occupied cells, empty cascades.
+    /// cards above the next card each foundation needs, occupied cells, empty cascades, and pairs of
+    /// adjacent cascade cards where the upper does not stack on the lower (breaks).
     #[inline]
     pub(super) fn features(&self) -> Features {
         let (mut misplaced, mut empty) = (0, 0);
@@ -35,7 +34,7 @@ impl State {
         }
         let cells = self.cells.iter().filter(|&&c| c != NONE).count() as u8;
         let left = 52 - self.home.iter().sum::<u8>();
-        Features { left, misplaced, depth, cells, empty }
+        Features { left, misplaced, depth, cells, empty, breaks: self.breaks }
     }
 
     /// The features of the child `mv` leads to, from this state's `features`, when no card goes
@@ -60,6 +59,7 @@ impl State {
                     child.empty += 1;
                 } else {
                     child.misplaced += self.stack[usize::from(under)].misplaced;
+                    child.breaks -= u8::from(!stacks(c, under));
                 }
                 let moved_height = self.stack[usize::from(c)].height;
                 let below_moved = next.heights[from] & ((1u64 << (moved_height % 64)) - 1);
@@ -129,7 +129,7 @@ impl State {
 
     /// [`State::features`] from scratch, every cascade walked (checks the kept `stack`).
     pub(super) fn walked_features(&self) -> Features {
-        let (mut misplaced, mut depth) = (0u32, 0u32);
+        let (mut misplaced, mut depth, mut breaks) = (0u32, 0u32, 0u8);
         for &top in &self.tops {
             let mut cards = Vec::new();
             let mut c = top;
@@ -150,6 +150,7 @@ impl State {
                     depth += above as u32;
                 }
             }
+            breaks += cards.windows(2).filter(|pair| !stacks(pair[0], pair[1])).count() as u8;
         }
         Features {
             left: 52 - self.home.iter().sum::<u8>(),
@@ -157,6 +158,7 @@ impl State {
             depth: depth as u8,
             cells: self.cells.iter().filter(|&&c| c != NONE).count() as u8,
             empty: self.empty_cascades() as u8,
+            breaks,
         }
     }
 }
@@ -170,6 +172,8 @@ pub(super) struct Features {
     pub(super) depth: u8,
     pub(super) cells: u8,
     pub(super) empty: u8,
+    /// Pairs of adjacent cascade cards where the upper does not stack on the lower.
+    pub(super) breaks: u8,
 }
 
 /// The next card each foundation needs, as the children of one state see it (found once per

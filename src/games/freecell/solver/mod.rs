@@ -144,7 +144,7 @@ impl Solver {
                 // reach it); the deals it leaves are the hard ones, and a process must still
                 // answer them quickly: one deep search with room, then two others on what it
                 // leaves (see `Solver::SHORT_FALLBACK`).
-                portfolio.push((Weights::GREEDY, MoveSet::KeepRuns, cap(20_000)));
+                portfolio.push((Weights::SHORT_GREEDY, MoveSet::KeepRuns, cap(20_000)));
                 for (weights, moves, states) in Solver::SHORT_FALLBACK {
                     portfolio.push((weights, moves, cap(states)));
                 }

@@ -178,6 +178,9 @@ pub(crate) struct State {
     /// it if the top stacks on it, and so on down): kept up as cards move, so that finding
     /// the run cards other cascades take walks no run.
     pub(super) run_cards: u64,
+    /// Pairs of adjacent cascade cards where the upper does not stack on the lower, kept up
+    /// as cards move (a heuristic feature).
+    pub(super) breaks: u8,
 }
 
 /// A card in a cascade, as far as it and the cards below it go: this does not change while
@@ -229,6 +232,7 @@ impl State {
             hash: 0,
             stack: [Stacked::default(); 52],
             run_cards: 0,
+            breaks: 0,
         };
         for (slot, cascade) in position.cascades().iter().enumerate() {
             let mut under = BOTTOM;
@@ -236,6 +240,7 @@ impl State {
                 let base = (under != BOTTOM).then(|| state.stack[usize::from(under)]);
                 state.stack[usize::from(c.index())] = Stacked::on(c.index(), slot as u8, base);
                 state.below[usize::from(c.index())] = under;
+                state.breaks += u8::from(under != BOTTOM && !stacks(c.index(), under));
                 under = c.index();
             }
             if under != BOTTOM {
@@ -282,6 +287,7 @@ impl State {
     #[inline]
     pub(super) fn uncover(&mut self, c: u8, under: u8) {
         if under != BOTTOM && !stacks(c, under) {
+            self.breaks -= 1;
             self.add_run(under);
         }
     }
@@ -404,6 +410,8 @@ impl State {
             Target::Cascade(j) => {
                 let slot = usize::from(j) % CASCADES;
                 let base = if self.tops[slot] == NONE { BOTTOM } else { self.tops[slot] };
+                // (A legal move stacks: no new break.)
+                debug_assert!(base == BOTTOM || stacks(c, base));
                 self.set(c, base);
                 self.tops[slot] = moved_top;
                 // The moved cards are a natural run (on the target's top, if any): run cards
