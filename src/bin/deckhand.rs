@@ -4,13 +4,13 @@
 //! 1 output that could not be written.
 //!
 //! Benchmarks and outside tools run this once a deal, and then start-up is most of a typical
-//! call (about 1 ms of CPU). On Linux, Rust's own entry point spends about a tenth of that
-//! reading `/proc/self/maps` to guard the main thread's stack, which nothing here needs (the
-//! solvers keep their own stacks), so the binary has a plain C `main` there instead. It keeps
-//! what the entry point did that matters: arguments (read by `std::env::args`, which does not
-//! depend on it), and stdout flushed before exit. SIGPIPE keeps its default: output into a
-//! closed pipe ends the process quietly, as for other Unix tools.
-#![cfg_attr(all(target_os = "linux", not(target_env = "musl")), no_main)]
+//! call (about 1 ms of CPU). On Linux with glibc, Rust's own entry point spends about a tenth
+//! of that reading `/proc/self/maps` to guard the main thread's stack, which nothing here
+//! needs (the solvers keep their own stacks), so the binary has a plain C `main` there
+//! instead. It keeps what the entry point did that matters: the arguments (`std::env::args`
+//! gets them from glibc either way) and stdout flushed before exit. SIGPIPE keeps its
+//! default: output into a closed pipe ends the process quietly, as for other Unix tools.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
 use std::io::{Read, Write};
 
@@ -146,13 +146,13 @@ fn read_input(path: &str, limit: usize, what: &str) -> Result<String, Failure> {
 }
 
 /// The C entry point on Linux (see the top of this file): the process's exit status.
-#[cfg(all(target_os = "linux", not(target_env = "musl")))]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[no_mangle]
 extern "C" fn main(_argc: std::ffi::c_int, _argv: *const *const std::ffi::c_char) -> std::ffi::c_int {
     std::ffi::c_int::from(command_line())
 }
 
-#[cfg(not(all(target_os = "linux", not(target_env = "musl"))))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(command_line())
 }
