@@ -65,7 +65,6 @@ use std::ops::BitOr;
 
 use super::tables::{bits, over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::MAX_RECYCLES;
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -141,13 +140,16 @@ impl Tables {
     /// bits at w) it counted as saved by a pyramid partner (see
     /// [`Tables::removal_steps_given`]). Adds to `recycled` the recycles the count holds: each
     /// one every line that clears the pyramid must make (a pass ended with pyramid cards left),
-    /// so they are a lower bound on the line's recycles too.
+    /// so they are a lower bound on the line's recycles too. No pass after `last_pass` is run
+    /// (without one left, the position is a dead end for the lines wanted).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn passing_cost(
         &self,
         config: u16,
         stock: u32,
         pointer: u8,
         recycles: u8,
+        last_pass: u8,
         limit: u8,
         recycled: &mut u8,
     ) -> (u8, bool, u64) {
@@ -170,7 +172,7 @@ impl Tables {
         run.stack = stock & low;
         let mut certain = stock;
         let mut order = stock & !low;
-        let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
+        let mut passes_left = last_pass.saturating_sub(recycles);
         let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
             run.seen_partner_places = 0;

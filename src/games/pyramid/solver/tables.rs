@@ -726,7 +726,7 @@ impl Tables {
     /// [`Tables::estimate_with_recycles`] without the recycles (for the tests of the run).
     #[cfg(test)]
     pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
-        let (h, whole, _) = self.estimate_with_recycles(state, limit);
+        let (h, whole, _) = self.estimate_with_recycles(state, limit, MAX_RECYCLES);
         (h, whole)
     }
 
@@ -737,7 +737,12 @@ impl Tables {
     /// stop short, giving the steps counted so far (a lower bound above `limit`, see
     /// [`Tables::passing_cost`]) and false. Also a lower bound on the recycles still needed:
     /// those the run counted. (The search asks [`Tables::estimate_line`].)
-    pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8) -> (u8, bool, u8) {
+    ///
+    /// Lines that recycle beyond pass `last_pass` (at most [`MAX_RECYCLES`]) are left out: the
+    /// run stops with [`UNREACHABLE`] where it would need such a recycle, as it does at the
+    /// game's last pass. Once a goal is found, the search wants only lines with fewer recycles
+    /// than it, and the passes beyond are not run for nothing.
+    pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8, last_pass: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
         if removals >= UNREACHABLE {
@@ -749,6 +754,7 @@ impl Tables {
             stock,
             pointer,
             recycles,
+            last_pass,
             limit.saturating_sub(removals),
             &mut recycled,
         );
