@@ -120,6 +120,7 @@ fn mirror(counts: u64) -> u64 {
 mod tests {
     use super::super::small_positions::{exact_steps_and_recycles, random_starts, state_of};
     use super::super::Tables;
+    use crate::games::pyramid::rules::MAX_RECYCLES;
 
     /// On small random positions: the estimate of every position reachable from them is at
     /// most its exact distance to a cleared pyramid (a position estimated unreachable cannot

@@ -501,8 +501,14 @@ impl<'a> Run<'a> {
     }
 
     /// Removes what can go with the stock cards at `at_hand` (stock places; slots with a
-    /// partner among them, kings, open pyramid pairs), and again with what that opens. The
-    /// removable slots are all available, so they go together.
+    /// partner among them, kings, open pyramid pairs), and again with what that opens.
+    ///
+    /// Of the slots that may go (`goers`: kings, partners of the cards at hand, slots with an
+    /// open pyramid partner), every one with no other slot beneath it left goes, one row after
+    /// another, at once: those with a slot beneath that may not go stay. Only a card opened on
+    /// the way adds to the slots that may go, and then the rest is taken again. (This is the
+    /// same fixed point as removing the available slots that may go until none is left, in far
+    /// fewer rounds: each round's lookups lay on the chain of the next.)
     #[inline(always)]
     fn clear(&mut self, at_hand: u32) {
         let (tables, configs) = (self.tables, self.configs);
@@ -510,20 +516,22 @@ impl<'a> Run<'a> {
             tables.slots_of_value[13] | (tables.slots_partnering_places(at_hand) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
-        loop {
-            let removable = relaxed.available & (by_value | relaxed.pairable);
-            if removable == 0 {
-                break;
-            }
-            relaxed.slots &= !removable;
-            let covered = configs.covered(relaxed.slots);
-            relaxed.available = relaxed.slots & !covered;
-            let opened = self.mask & !covered & !open;
-            // Branched on: a removal often opens nothing, and the lookups would lie on the
-            // loop's chain.
-            if opened != 0 {
+        if relaxed.available & (by_value | relaxed.pairable) != 0 {
+            loop {
+                let goers = by_value | relaxed.pairable;
+                let stays = relaxed.slots & !goers;
+                relaxed.slots &= !goers | configs.above(stays);
+                let covered = configs.covered(relaxed.slots);
+                relaxed.available = relaxed.slots & !covered;
+                let opened = self.mask & !covered & !open;
+                if opened == 0 {
+                    break;
+                }
                 relaxed.pairable |= tables.pairable(opened);
                 open |= opened;
+                if relaxed.available & (by_value | relaxed.pairable) == 0 {
+                    break;
+                }
             }
         }
         let pins_opened = open & !relaxed.open & self.pinned_slots;

@@ -24,6 +24,10 @@ pub(super) struct Configs {
     /// that the passing bound's relaxed run finds the available slots of a set without its
     /// configuration (the top slot covers none).
     pub(super) covered_chunks: [[u32; 512]; 3],
+    /// For sets of slots below the top one, nine at a time, likewise: the slots that lie
+    /// above one of them (one of them is beneath each: it must go first). The top slot lies
+    /// above none.
+    pub(super) above_chunks: [[u32; 512]; 3],
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
     pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
@@ -91,7 +95,17 @@ pub(super) fn configs() -> &'static Configs {
                 |a, b| a | b,
             )
         });
-        Configs { masks, sizes, covered_chunks, available, next, index }
+        let above_chunks = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| {
+                    (0..PYRAMID_CARDS)
+                        .filter(|&s| beneath(s) & (1 << (1 + chunk * 9 + bit)) != 0)
+                        .fold(0, |m, s| m | 1 << s)
+                },
+                |a, b| a | b,
+            )
+        });
+        Configs { masks, sizes, covered_chunks, above_chunks, available, next, index }
     })
 }
 
@@ -101,6 +115,12 @@ impl Configs {
     #[inline(always)]
     pub(super) fn covered(&self, slots: u32) -> u32 {
         over_lower_slots(&self.covered_chunks, slots)
+    }
+
+    /// The slots above some slot of `slots` (those that can go only after it).
+    #[inline(always)]
+    pub(super) fn above(&self, slots: u32) -> u32 {
+        over_lower_slots(&self.above_chunks, slots)
     }
 }
 
