@@ -29,11 +29,14 @@ impl Tables {
     /// Past `limit` the estimate may be cut short (see [`Tables::estimate_with_recycles`];
     /// false): the state then lies well beyond the f layer being searched, and the search
     /// queues it under that lower bound and estimates it again if it comes up (many never do).
-    pub(super) fn estimate_line(&self, state: u64, limit: u8) -> (u8, bool, u8) {
+    ///
+    /// Only lines that end in pass `last_pass` or earlier are counted (see
+    /// [`Tables::estimate_with_recycles`]): [`UNREACHABLE`] if every line needs more recycles.
+    pub(super) fn estimate_line(&self, state: u64, limit: u8, last_pass: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
-        let (h, whole, recycled) = self.estimate_with_recycles(state, limit);
+        let (h, whole, recycled) = self.estimate_with_recycles(state, limit, last_pass);
         if recycled == 0 && h < UNREACHABLE && self.waste_buries_a_partner(config, stock, pointer) {
-            if recycles == MAX_RECYCLES {
+            if recycles >= last_pass {
                 return (UNREACHABLE, true, 0);
             }
             // Before the recycle the line passes every card ahead in the stock: a step each,
@@ -62,7 +65,7 @@ impl Tables {
     pub(super) fn dead_end(&self, key: u64, rank: u8) -> bool {
         let (config, stock, ..) = unpack(key);
         let state = super::pack(config, stock, rank % 25, rank / 25);
-        self.estimate_line(state, u8::MAX).0 >= UNREACHABLE
+        self.estimate_line(state, u8::MAX, MAX_RECYCLES).0 >= UNREACHABLE
     }
 
     /// Whether no line from the position of `config`, `stock` and canonical `pointer` clears
@@ -117,6 +120,7 @@ fn mirror(counts: u64) -> u64 {
 mod tests {
     use super::super::small_positions::{exact_steps_and_recycles, random_starts, state_of};
     use super::super::Tables;
+    use crate::games::pyramid::rules::MAX_RECYCLES;
 
     /// On small random positions: the estimate of every position reachable from them is at
     /// most its exact distance to a cleared pyramid (a position estimated unreachable cannot
@@ -129,7 +133,7 @@ mod tests {
             let tables = Tables::new(start.deal(), start.stock_mask());
             for (position, exact) in exact_steps_and_recycles(start) {
                 let state = state_of(&position);
-                let (estimate, whole, least_recycles) = tables.estimate_line(state, u8::MAX);
+                let (estimate, whole, least_recycles) = tables.estimate_line(state, u8::MAX, MAX_RECYCLES);
                 assert!(whole);
                 if let Some((steps, recycles)) = exact {
                     assert!(

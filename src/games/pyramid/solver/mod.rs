@@ -741,7 +741,7 @@ impl Solver {
     /// [`CUT_AFTER_LAYERS`] f layers beyond the current one (see [`Tables::estimate_line`]).
     fn push(&mut self, state: u64, g: u8, least_recycles: u8) {
         let limit = self.wanted_within(g, (self.f as u8).saturating_sub(g) + CUT_AFTER_LAYERS);
-        let (h, whole, least) = self.tables.estimate_line(state, limit);
+        let (h, whole, least) = self.tables.estimate_line(state, limit, self.recycles_below - 1);
         let least_recycles = least_recycles.max(least);
         if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
             return;
@@ -1096,7 +1096,7 @@ impl Search for Solver {
                 // Queued under lower bounds: estimated now, and queued again if that puts it
                 // later (the larger of two lower bounds is one too).
                 let limit = self.wanted_within(g, here + CUT_AFTER_LAYERS_AGAIN);
-                let (h, whole, least) = self.tables.estimate_line(state, limit);
+                let (h, whole, least) = self.tables.estimate_line(state, limit, self.recycles_below - 1);
                 least_recycles = least_recycles.max(least);
                 if h >= UNREACHABLE || !self.wanted(g + h, least_recycles) {
                     continue;

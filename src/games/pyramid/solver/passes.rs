@@ -65,7 +65,6 @@ use std::ops::BitOr;
 
 use super::tables::{bits, over_lower_slots, over_places, over_slots, Configs, Tables};
 use super::UNREACHABLE;
-use crate::games::pyramid::rules::MAX_RECYCLES;
 
 const EIGHTS: u64 = 0x8888_8888_8888_8888;
 
@@ -141,13 +140,16 @@ impl Tables {
     /// bits at w) it counted as saved by a pyramid partner (see
     /// [`Tables::removal_steps_given`]). Adds to `recycled` the recycles the count holds: each
     /// one every line that clears the pyramid must make (a pass ended with pyramid cards left),
-    /// so they are a lower bound on the line's recycles too.
+    /// so they are a lower bound on the line's recycles too. No pass after `last_pass` is run
+    /// (without one left, the position is a dead end for the lines wanted).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn passing_cost(
         &self,
         config: u16,
         stock: u32,
         pointer: u8,
         recycles: u8,
+        last_pass: u8,
         limit: u8,
         recycled: &mut u8,
     ) -> (u8, bool, u64) {
@@ -170,7 +172,7 @@ impl Tables {
         run.stack = stock & low;
         let mut certain = stock;
         let mut order = stock & !low;
-        let mut passes_left = MAX_RECYCLES.saturating_sub(recycles);
+        let mut passes_left = last_pass.saturating_sub(recycles);
         let value_of = |j: u32| self.stock_values[j as usize & 31];
         loop {
             run.seen_partner_places = 0;
@@ -499,8 +501,14 @@ impl<'a> Run<'a> {
     }
 
     /// Removes what can go with the stock cards at `at_hand` (stock places; slots with a
-    /// partner among them, kings, open pyramid pairs), and again with what that opens. The
-    /// removable slots are all available, so they go together.
+    /// partner among them, kings, open pyramid pairs), and again with what that opens.
+    ///
+    /// Of the slots that may go (`goers`: kings, partners of the cards at hand, slots with an
+    /// open pyramid partner), every one with no other slot beneath it left goes, one row after
+    /// another, at once: those with a slot beneath that may not go stay. Only a card opened on
+    /// the way adds to the slots that may go, and then the rest is taken again. (This is the
+    /// same fixed point as removing the available slots that may go until none is left, in far
+    /// fewer rounds: each round's lookups lay on the chain of the next.)
     #[inline(always)]
     fn clear(&mut self, at_hand: u32) {
         let (tables, configs) = (self.tables, self.configs);
@@ -508,20 +516,22 @@ impl<'a> Run<'a> {
             tables.slots_of_value[13] | (tables.slots_partnering_places(at_hand) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
-        loop {
-            let removable = relaxed.available & (by_value | relaxed.pairable);
-            if removable == 0 {
-                break;
-            }
-            relaxed.slots &= !removable;
-            let covered = configs.covered(relaxed.slots);
-            relaxed.available = relaxed.slots & !covered;
-            let opened = self.mask & !covered & !open;
-            // Branched on: a removal often opens nothing, and the lookups would lie on the
-            // loop's chain.
-            if opened != 0 {
+        if relaxed.available & (by_value | relaxed.pairable) != 0 {
+            loop {
+                let goers = by_value | relaxed.pairable;
+                let stays = relaxed.slots & !goers;
+                relaxed.slots &= !goers | configs.above(stays);
+                let covered = configs.covered(relaxed.slots);
+                relaxed.available = relaxed.slots & !covered;
+                let opened = self.mask & !covered & !open;
+                if opened == 0 {
+                    break;
+                }
                 relaxed.pairable |= tables.pairable(opened);
                 open |= opened;
+                if relaxed.available & (by_value | relaxed.pairable) == 0 {
+                    break;
+                }
             }
         }
         let pins_opened = open & !relaxed.open & self.pinned_slots;

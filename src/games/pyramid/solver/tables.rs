@@ -24,6 +24,10 @@ pub(super) struct Configs {
     /// that the passing bound's relaxed run finds the available slots of a set without its
     /// configuration (the top slot covers none).
     pub(super) covered_chunks: [[u32; 512]; 3],
+    /// For sets of slots below the top one, nine at a time, likewise: the slots that lie
+    /// above one of them (one of them is beneath each: it must go first). The top slot lies
+    /// above none.
+    pub(super) above_chunks: [[u32; 512]; 3],
     pub(super) available: Vec<u32>,
     pub(super) next: Vec<[u16; PYRAMID_CARDS]>,
     pub(super) index: HashMap<u32, u16, BuildHasherDefault<MaskHasher>>,
@@ -91,7 +95,17 @@ pub(super) fn configs() -> &'static Configs {
                 |a, b| a | b,
             )
         });
-        Configs { masks, sizes, covered_chunks, available, next, index }
+        let above_chunks = std::array::from_fn(|chunk| {
+            by_sets(
+                |bit| {
+                    (0..PYRAMID_CARDS)
+                        .filter(|&s| beneath(s) & (1 << (1 + chunk * 9 + bit)) != 0)
+                        .fold(0, |m, s| m | 1 << s)
+                },
+                |a, b| a | b,
+            )
+        });
+        Configs { masks, sizes, covered_chunks, above_chunks, available, next, index }
     })
 }
 
@@ -101,6 +115,12 @@ impl Configs {
     #[inline(always)]
     pub(super) fn covered(&self, slots: u32) -> u32 {
         over_lower_slots(&self.covered_chunks, slots)
+    }
+
+    /// The slots above some slot of `slots` (those that can go only after it).
+    #[inline(always)]
+    pub(super) fn above(&self, slots: u32) -> u32 {
+        over_lower_slots(&self.above_chunks, slots)
     }
 }
 
@@ -726,7 +746,7 @@ impl Tables {
     /// [`Tables::estimate_with_recycles`] without the recycles (for the tests of the run).
     #[cfg(test)]
     pub(super) fn estimate(&self, state: u64, limit: u8) -> (u8, bool) {
-        let (h, whole, _) = self.estimate_with_recycles(state, limit);
+        let (h, whole, _) = self.estimate_with_recycles(state, limit, MAX_RECYCLES);
         (h, whole)
     }
 
@@ -737,7 +757,12 @@ impl Tables {
     /// stop short, giving the steps counted so far (a lower bound above `limit`, see
     /// [`Tables::passing_cost`]) and false. Also a lower bound on the recycles still needed:
     /// those the run counted. (The search asks [`Tables::estimate_line`].)
-    pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8) -> (u8, bool, u8) {
+    ///
+    /// Lines that recycle beyond pass `last_pass` (at most [`MAX_RECYCLES`]) are left out: the
+    /// run stops with [`UNREACHABLE`] where it would need such a recycle, as it does at the
+    /// game's last pass. Once a goal is found, the search wants only lines with fewer recycles
+    /// than it, and the passes beyond are not run for nothing.
+    pub(super) fn estimate_with_recycles(&self, state: u64, limit: u8, last_pass: u8) -> (u8, bool, u8) {
         let (config, stock, pointer, recycles) = unpack(state);
         let removals = self.heuristic[config as usize];
         if removals >= UNREACHABLE {
@@ -749,6 +774,7 @@ impl Tables {
             stock,
             pointer,
             recycles,
+            last_pass,
             limit.saturating_sub(removals),
             &mut recycled,
         );
