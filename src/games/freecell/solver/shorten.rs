@@ -69,9 +69,9 @@ pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<M
             Target::Cascade(c) => Some(Source::Cascade(c)),
             Target::Foundation => None,
         };
-        if let Some(j) = parked_at
-            .and_then(|at| (i + 1..path.len()).find(|&j| path[j].card == park.card && path[j].from == at))
-        {
+        let moved_on = parked_at
+            .and_then(|at| (i + 1..path.len()).find(|&j| path[j].card == park.card && path[j].from == at));
+        if let Some(j) = moved_on {
             let later = path[j];
             if later.cards == park.cards {
                 let mut edited = path[i + 1..].to_vec();
@@ -85,8 +85,11 @@ pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<M
                 accepted = cost.map(|cost| (edited, cost));
             }
         }
-        // Else drop move `i`.
-        if accepted.is_none() {
+        // Else drop move `i`, unless its card is moved on later from where it put it: without
+        // move `i` the card is not there then (only a sequence move carrying it along from
+        // its old place to that very slot would put it there), so the replay would fail at
+        // that move, after replaying every move before it.
+        if accepted.is_none() && moved_on.is_none() {
             accepted = cheaper(&path[i + 1..], &|t| t + i + 1).map(|cost| (path[i + 1..].to_vec(), cost));
         }
         match accepted {
