@@ -41,8 +41,8 @@ fn replay_from(path: &[Move], line: &mut Vec<(State, u32)>, from: usize, to: usi
 /// along it). Best-first search leaves detours: cards parked in a free cell or an empty
 /// cascade and moved on later, moves that turn out not to matter. Each candidate edit (merge a
 /// park and its later move into one move, drop both when the card comes straight back, or
-/// drop a move) is kept when the edited path still replays legally to a win for fewer
-/// single-card moves.
+/// drop a move when no later move takes its card on from where it put it) is kept when the
+/// edited path still replays legally to a win for fewer single-card moves.
 pub(super) fn shorten(mut line: Vec<(State, u32)>, mut path: Vec<Move>) -> Vec<Move> {
     if line.len() != path.len() + 1 || !line[path.len()].0.is_won() {
         return path;
