@@ -10,7 +10,8 @@
 //! instead. It keeps what the entry point did that matters: the arguments (`std::env::args`
 //! gets them from glibc either way) and stdout flushed before exit. SIGPIPE keeps its
 //! default: output into a closed pipe ends the process quietly, as for other Unix tools.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+//! (The unit tests keep the normal `main`, which the test harness replaces with its own.)
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use std::io::{Read, Write};
 
@@ -146,13 +147,13 @@ fn read_input(path: &str, limit: usize, what: &str) -> Result<String, Failure> {
 }
 
 /// The C entry point on Linux (see the top of this file): the process's exit status.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[no_mangle]
 extern "C" fn main(_argc: std::ffi::c_int, _argv: *const *const std::ffi::c_char) -> std::ffi::c_int {
     std::ffi::c_int::from(command_line())
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(command_line())
 }
