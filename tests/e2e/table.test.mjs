@@ -166,6 +166,8 @@ test('Klondike by keyboard: the stock takes focus and Enter draws; a column card
   await stock.focus();
   assert.match(await stock.getAttribute('aria-label'), /stock, 24 cards/);
   await page.keyboard.press('Enter');
+  // The draw is drawn on Yew's next render: wait for it rather than read the count at once.
+  await page.waitForFunction(() => document.querySelectorAll('[data-pile="waste"] [data-card]').length > 0);
   assert.equal(await page.locator('[data-pile="waste"] [data-card]').count(), 1);
   await page.keyboard.press('ArrowDown');
   const focused = page.locator(':focus');
