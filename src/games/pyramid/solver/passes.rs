@@ -516,23 +516,18 @@ impl<'a> Run<'a> {
             tables.slots_of_value[13] | (tables.slots_partnering_places(at_hand) & !self.paired_pins);
         let relaxed = &mut self.relaxed;
         let mut open = relaxed.open;
-        if relaxed.available & (by_value | relaxed.pairable) != 0 {
-            loop {
-                let goers = by_value | relaxed.pairable;
-                let stays = relaxed.slots & !goers;
-                relaxed.slots &= !goers | configs.above(stays);
-                let covered = configs.covered(relaxed.slots);
-                relaxed.available = relaxed.slots & !covered;
-                let opened = self.mask & !covered & !open;
-                if opened == 0 {
-                    break;
-                }
-                relaxed.pairable |= tables.pairable(opened);
-                open |= opened;
-                if relaxed.available & (by_value | relaxed.pairable) == 0 {
-                    break;
-                }
+        while relaxed.available & (by_value | relaxed.pairable) != 0 {
+            let goers = by_value | relaxed.pairable;
+            let stays = relaxed.slots & !goers;
+            relaxed.slots &= !goers | configs.above(stays);
+            let covered = configs.covered(relaxed.slots);
+            relaxed.available = relaxed.slots & !covered;
+            let opened = self.mask & !covered & !open;
+            if opened == 0 {
+                break;
             }
+            relaxed.pairable |= tables.pairable(opened);
+            open |= opened;
         }
         let pins_opened = open & !relaxed.open & self.pinned_slots;
         if open != relaxed.open {
